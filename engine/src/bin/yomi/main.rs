@@ -1,0 +1,76 @@
+//! The `yomi` command line: thin wrappers that parse arguments, call the
+//! library, and print text or JSON. Bad input exits with status 2.
+
+mod perft;
+mod show;
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use yomi::{BoardSize, Error, Position, Start};
+
+#[derive(Parser)]
+#[command(
+    name = "yomi",
+    version,
+    about = "Othello/Reversi on every even board from 4x4 to 8x8 and 4x16: rules, perft and more",
+    long_about = "Othello/Reversi on every even board from 4x4 to 8x8 and 4x16.\n\n\
+        Squares are named by column letter from the left and row number from the top (a1 is \
+        the top-left corner). Positions are one character per square, row by row from a1 \
+        (X black, O white, - empty), a space, and the side to move, X or O."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the game tree at each depth from 1 to DEPTH.
+    ///
+    /// A forced pass counts as a ply, and a finished game as one leaf at every
+    /// depth past its end. Prints one line "DEPTH COUNT" per depth, then the
+    /// total seconds and leaves per second.
+    Perft(perft::PerftArgs),
+    /// Print a position with its legal moves, side to move and disc counts.
+    Show(show::ShowArgs),
+}
+
+/// Options naming a board and its start, shared by the commands.
+#[derive(Args, Clone)]
+pub struct BoardArgs {
+    /// Board size as ROWSxCOLS: rows and columns even, at least 4, at most 64
+    /// squares (4x4, 4x6, 6x6, 4x8, 6x8, 8x8, 4x10, 6x10, 4x12, 4x14, 4x16 and
+    /// transposes). Default: 8x8, or the size a given position implies.
+    #[arg(long, value_name = "RxC")]
+    pub board: Option<BoardSize>,
+    /// Starting arrangement: othello (crossed centre, d4 white on 8x8) or
+    /// reversi (parallel centre: left column black, right column white).
+    #[arg(long, default_value = "othello", value_name = "othello|reversi")]
+    pub start: Start,
+}
+
+impl BoardArgs {
+    /// The position given as text, or the start position of the board.
+    pub fn position(&self, text: Option<&str>) -> Result<Position, Error> {
+        match text {
+            Some(t) => yomi::parse_position(t, self.board),
+            None => Ok(Position::start(self.board.unwrap_or(BoardSize::OTHELLO), self.start)),
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft(args) => perft::run(args),
+        Command::Show(args) => show::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("yomi: error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+use clap::Args;
+use serde_json::json;
+use yomi::{Color, Error, Game, Scoring, Square, Squares, Status};
+
+use crate::BoardArgs;
+
+#[derive(Args)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    board: BoardArgs,
+    /// Moves to play first, concatenated (f5d6c3; any case; passes implicit
+    /// or written pass / PA).
+    #[arg(long, value_name = "RECORD")]
+    moves: Option<String>,
+    /// Scoring rule for a finished game: world (empties go to the winner) or
+    /// paper (plain disc difference; empties go to the winner only after a wipeout).
+    #[arg(long, default_value = "world", value_name = "world|paper")]
+    scoring: Scoring,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Position: one character per square from a1 row by row (X, O or -),
+    /// a space, and X or O to move. Default: the start position.
+    #[arg(value_name = "POSITION")]
+    position: Option<String>,
+}
+
+pub fn run(args: ShowArgs) -> Result<(), Error> {
+    let start = args.board.position(args.position.as_deref())?;
+    let game = Game::from_record(start, args.moves.as_deref().unwrap_or(""))?;
+    let pos = *game.current();
+    let size = pos.size();
+    let legal: Vec<String> = Squares(pos.legal_moves())
+        .map(|i| Square::from_index(size, i).expect("on board").name(size))
+        .collect();
+    let status = pos.status();
+    let (black, white) = (pos.count(Color::Black), pos.count(Color::White));
+    let empty = size.squares() as u32 - black - white;
+    let score = game.final_score(args.scoring);
+
+    if args.json {
+        let out = json!({
+            "board": size.to_string(),
+            "position": yomi::format_position(&pos),
+            "to_move": pos.to_move().name().to_lowercase(),
+            "status": match status { Status::Move => "move", Status::Pass => "pass", Status::Over => "over" },
+            "legal": legal,
+            "black": black,
+            "white": white,
+            "empty": empty,
+            "record": game.record(),
+            "scoring": args.scoring.to_string(),
+            "score": score,
+        });
+        println!("{out}");
+        return Ok(());
+    }
+
+    let width = size.rows().to_string().len();
+    let header: String = (0..size.cols()).map(|c| format!(" {}", (b'a' + c as u8) as char)).collect();
+    println!("{:width$}{header}", "");
+    for r in 0..size.rows() {
+        let mut line = format!("{:>width$}", r + 1);
+        for c in 0..size.cols() {
+            let sq = Square::at(size, r, c).expect("on board");
+            let ch = match pos.color_at(sq) {
+                Some(color) => color.symbol(),
+                None if pos.is_legal(sq) => '*',
+                None => '.',
+            };
+            line.push(' ');
+            line.push(ch);
+        }
+        println!("{line}");
+    }
+    let side = pos.to_move();
+    match status {
+        Status::Move => println!(
+            "{} ({}) to move; legal moves (*): {}",
+            side.name(),
+            side.symbol(),
+            legal.join(" ")
+        ),
+        Status::Pass => println!(
+            "{} ({}) has no legal move and must pass",
+            side.name(),
+            side.symbol()
+        ),
+        Status::Over => {
+            let s = score.expect("game over");
+            let verdict = match s.signum() {
+                1 => format!("Black wins by {s}"),
+                -1 => format!("White wins by {}", -s),
+                _ => "a draw".to_string(),
+            };
+            println!("Game over: {verdict} ({} scoring)", args.scoring);
+        }
+    }
+    println!("Discs: Black {black}, White {white}, empty {empty}");
+    if !game.moves().is_empty() {
+        println!("Record: {}", game.record());
+    }
+    println!("Position: {}", yomi::format_position(&pos));
+    Ok(())
+}

@@ -1,0 +1,102 @@
+//! Everything that can be wrong with what a user gives Yomi. Each variant's
+//! message says what was wrong and where; the CLI prints it and exits with
+//! status 2, the wasm API throws it as a JavaScript `Error`.
+
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// A board that is not R × C with R, C even, ≥ 4 and R × C ≤ 64.
+    UnsupportedBoard { rows: usize, cols: usize },
+    /// A board given in a form other than `RxC`.
+    BadBoardSpec(String),
+    /// A start other than `othello` or `reversi`.
+    BadStart(String),
+    /// A scoring rule other than `world` or `paper`.
+    BadScoring(String),
+    /// A position whose square count fits no board, or not the one asked for.
+    PositionLength { found: usize, board: Option<(usize, usize)> },
+    /// A position with no side to move after its squares.
+    MissingSideToMove,
+    /// A square character other than `X`, `O` or `-` (1-based index).
+    BadSquareChar { index: usize, found: char },
+    /// A side-to-move character other than `X` or `O`.
+    BadSideToMove { found: String },
+    /// Text after a position that is not `; move:score` fields.
+    BadObfField { field: String, reason: String },
+    /// A square name that is not on the board.
+    BadSquare { name: String, board: (usize, usize) },
+    /// Text in a record that does not start a move (1-based character index).
+    BadRecordChar { index: usize, found: char },
+    /// A move that the rules do not allow (1-based move number in the record).
+    IllegalMove { number: usize, square: String, color: &'static str },
+    /// A pass while the side to move has a move.
+    IllegalPass { number: usize, color: &'static str },
+    /// A move or pass asked of a finished game.
+    GameOver { number: usize },
+    /// A search depth that is out of range.
+    BadDepth { depth: u32, max: u32 },
+    /// Anything else a command line or API argument can get wrong.
+    BadArgument(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::UnsupportedBoard { rows, cols } => write!(
+                f,
+                "board {rows}x{cols} is not supported: rows and columns must be even, \
+                 at least 4, with at most 64 squares"
+            ),
+            Error::BadBoardSpec(s) => {
+                write!(f, "board '{s}' is not of the form RxC (for example 8x8 or 4x10)")
+            }
+            Error::BadStart(s) => write!(f, "start '{s}' is unknown; expected othello or reversi"),
+            Error::BadScoring(s) => write!(f, "scoring '{s}' is unknown; expected world or paper"),
+            Error::PositionLength { found, board: Some((r, c)) } => write!(
+                f,
+                "position has {found} squares; the {r}x{c} board has {}",
+                r * c
+            ),
+            Error::PositionLength { found, board: None } => write!(
+                f,
+                "position has {found} squares, which fits no single board; \
+                 give the board with --board RxC (16, 36 and 64 squares are recognised)"
+            ),
+            Error::MissingSideToMove => {
+                write!(f, "position has no side to move; end it with a space and X or O")
+            }
+            Error::BadSquareChar { index, found } => {
+                write!(f, "character {index} is '{found}'; expected X, O or -")
+            }
+            Error::BadSideToMove { found } => {
+                write!(f, "side to move is '{found}'; expected X or O")
+            }
+            Error::BadObfField { field, reason } => {
+                write!(f, "field '{field}' after the position: {reason}")
+            }
+            Error::BadSquare { name, board: (r, c) } => {
+                write!(f, "'{name}' is not a square of the {r}x{c} board")
+            }
+            Error::BadRecordChar { index, found } => write!(
+                f,
+                "record character {index} is '{found}'; expected a square such as f5, or pass"
+            ),
+            Error::IllegalMove { number, square, color } => {
+                write!(f, "move {number} ({square}) is illegal for {color}")
+            }
+            Error::IllegalPass { number, color } => {
+                write!(f, "move {number} is a pass, but {color} has a legal move")
+            }
+            Error::GameOver { number } => {
+                write!(f, "move {number} comes after the end of the game")
+            }
+            Error::BadDepth { depth, max } => {
+                write!(f, "depth {depth} is out of range; expected 1 to {max}")
+            }
+            Error::BadArgument(s) => f.write_str(s),
+        }
+    }
+}
+
+impl std::error::Error for Error {}

@@ -1,0 +1,249 @@
+//! A game: a start position and the moves played from it, with game records
+//! as concatenated moves (`f5d6c3d3c4`, any case; passes implicit, or written
+//! `pass` / `PA`).
+
+use crate::error::Error;
+use crate::geometry::BoardSize;
+use crate::position::{Position, Scoring, Status};
+use crate::square::Square;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    Play(Square),
+    Pass,
+}
+
+/// A game from some start position. Every position in it was reached by
+/// legal moves, so nothing downstream checks again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+}
+
+impl Game {
+    pub fn new(start: Position) -> Game {
+        Game { positions: vec![start], moves: Vec::new() }
+    }
+
+    /// The game after playing `record` from `start`.
+    pub fn from_record(start: Position, record: &str) -> Result<Game, Error> {
+        let mut game = Game::new(start);
+        game.play_record(record)?;
+        Ok(game)
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    pub fn current(&self) -> &Position {
+        self.positions.last().expect("a game has a start")
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    pub fn status(&self) -> Status {
+        self.current().status()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.status() == Status::Over
+    }
+
+    /// The final score for Black, once the game is over.
+    pub fn final_score(&self, scoring: Scoring) -> Option<i32> {
+        self.is_over().then(|| self.current().final_score(scoring))
+    }
+
+    /// Plays `sq` for the side to move.
+    pub fn play(&mut self, sq: Square) -> Result<(), Error> {
+        let number = self.moves.len() + 1;
+        let pos = *self.current();
+        if pos.status() == Status::Over {
+            return Err(Error::GameOver { number });
+        }
+        let next = pos.play(sq).ok_or_else(|| Error::IllegalMove {
+            number,
+            square: sq.name(pos.size()),
+            color: pos.to_move().name(),
+        })?;
+        self.push(Move::Play(sq), next);
+        Ok(())
+    }
+
+    /// Passes for the side to move, which must have no legal move.
+    pub fn pass(&mut self) -> Result<(), Error> {
+        let number = self.moves.len() + 1;
+        let pos = *self.current();
+        match pos.status() {
+            Status::Pass => {
+                self.push(Move::Pass, pos.passed());
+                Ok(())
+            }
+            Status::Move => Err(Error::IllegalPass { number, color: pos.to_move().name() }),
+            Status::Over => Err(Error::GameOver { number }),
+        }
+    }
+
+    /// Takes back the last move (a pass counts as one); false at the start.
+    pub fn undo(&mut self) -> bool {
+        if self.moves.pop().is_some() {
+            self.positions.pop();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn push(&mut self, mv: Move, next: Position) {
+        self.moves.push(mv);
+        self.positions.push(next);
+    }
+
+    /// Plays every move of `record`, inserting the passes it leaves implicit.
+    /// On error the game is left as it was.
+    pub fn play_record(&mut self, record: &str) -> Result<(), Error> {
+        let tokens = tokenize(record, self.start().size())?;
+        let mut scratch = self.clone();
+        for mv in tokens {
+            match mv {
+                Move::Pass => scratch.pass()?,
+                Move::Play(sq) => {
+                    if scratch.status() == Status::Pass {
+                        scratch.pass()?;
+                    }
+                    scratch.play(sq)?;
+                }
+            }
+        }
+        *self = scratch;
+        Ok(())
+    }
+
+    /// The record of the game: its moves concatenated, passes left implicit.
+    pub fn record(&self) -> String {
+        let size = self.start().size();
+        self.moves
+            .iter()
+            .filter_map(|m| match m {
+                Move::Play(sq) => Some(sq.name(size)),
+                Move::Pass => None,
+            })
+            .collect()
+    }
+}
+
+/// Splits a record into moves: square names and `pass`/`pa`, any case,
+/// optionally separated by spaces, commas or hyphens.
+fn tokenize(record: &str, size: BoardSize) -> Result<Vec<Move>, Error> {
+    let chars: Vec<char> = record.chars().collect();
+    let mut moves = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() || c == ',' || c == '-' {
+            i += 1;
+            continue;
+        }
+        let rest: String = chars[i..].iter().take(4).collect::<String>().to_ascii_lowercase();
+        if rest.starts_with("pass") {
+            moves.push(Move::Pass);
+            i += 4;
+        } else if rest.starts_with("pa") {
+            moves.push(Move::Pass);
+            i += 2;
+        } else if c.is_ascii_alphabetic() {
+            let digits = chars[i + 1..].iter().take_while(|d| d.is_ascii_digit()).count();
+            if digits == 0 {
+                return Err(match chars.get(i + 1) {
+                    Some(&found) => Error::BadRecordChar { index: i + 2, found },
+                    None => Error::BadArgument("record ends in the middle of a move".into()),
+                });
+            }
+            let name: String = chars[i..i + 1 + digits].iter().collect();
+            moves.push(Move::Play(Square::parse(&name, size)?));
+            i += 1 + digits;
+        } else {
+            return Err(Error::BadRecordChar { index: i + 1, found: c });
+        }
+    }
+    Ok(moves)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::{Color, Start};
+
+    fn start8() -> Position {
+        Position::start(BoardSize::OTHELLO, Start::Othello)
+    }
+
+    #[test]
+    fn plays_a_record_in_any_case() {
+        let g = Game::from_record(start8(), "F5d6C3d3c4").unwrap();
+        assert_eq!(g.moves().len(), 5);
+        assert_eq!(g.record(), "f5d6c3d3c4");
+        assert_eq!(g.current().to_move(), Color::White);
+        let spaced = Game::from_record(start8(), "f5 d6, c3-d3 c4").unwrap();
+        assert_eq!(spaced, g);
+    }
+
+    #[test]
+    fn shortest_game_and_implicit_passes() {
+        // 4×4: a game with passes; replay it with passes written out and implicit.
+        let s4 = Position::start(BoardSize::new(4, 4).unwrap(), Start::Othello);
+        let mut g = Game::new(s4);
+        let mut rng = 12345u64;
+        while !g.is_over() {
+            if g.status() == Status::Pass {
+                g.pass().unwrap();
+                continue;
+            }
+            let moves: Vec<u32> = crate::movegen::Squares(g.current().legal_moves()).collect();
+            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let pick = moves[(rng >> 33) as usize % moves.len()];
+            g.play(Square::from_index(BoardSize::new(4, 4).unwrap(), pick).unwrap()).unwrap();
+        }
+        let implicit = Game::from_record(s4, &g.record()).unwrap();
+        assert_eq!(implicit.current(), g.current());
+    }
+
+    #[test]
+    fn errors_name_the_move() {
+        let e = Game::from_record(start8(), "f5d6a1").unwrap_err();
+        assert_eq!(e.to_string(), "move 3 (a1) is illegal for Black");
+        let e = Game::from_record(start8(), "f5pass").unwrap_err();
+        assert_eq!(e.to_string(), "move 2 is a pass, but White has a legal move");
+        let e = Game::from_record(start8(), "f5d6?").unwrap_err();
+        assert_eq!(e.to_string(), "record character 5 is '?'; expected a square such as f5, or pass");
+        let e = Game::from_record(start8(), "f5z9").unwrap_err();
+        assert_eq!(e.to_string(), "'z9' is not a square of the 8x8 board");
+        let e = Game::from_record(start8(), "f5d").unwrap_err();
+        assert_eq!(e.to_string(), "record ends in the middle of a move");
+    }
+
+    #[test]
+    fn no_move_after_the_end_and_failed_records_change_nothing() {
+        let mut g = Game::from_record(start8(), "f5d6c5f4e7f6g5e6e3").unwrap();
+        assert!(g.is_over(), "{:?}", g.current());
+        // A 9-move wipeout: 13 black discs, the 51 empties go to Black.
+        assert_eq!(g.final_score(Scoring::World), Some(64));
+        assert_eq!(g.final_score(Scoring::Paper), Some(64));
+        let e = g.play(Square::parse("a1", BoardSize::OTHELLO).unwrap()).unwrap_err();
+        assert_eq!(e, Error::GameOver { number: 10 });
+        let before = g.clone();
+        assert!(g.play_record("a1").is_err());
+        assert_eq!(g, before);
+        assert!(g.undo());
+        assert_eq!(g.moves().len(), 8);
+    }
+}

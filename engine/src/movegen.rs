@@ -1,0 +1,170 @@
+//! Legal moves and flips by shifts and masks over whole bitboards.
+//!
+//! Positions are side-relative: `p` holds the discs of the side to move, `o`
+//! the opponent's. Both functions are written once over [`Geometry`]
+//! constants; with `#[inline(always)]` and constant shift amounts each board
+//! gets straight-line code with no loops, branches or tables of its own.
+
+use crate::geometry::{Dims, Geometry};
+
+/// Shifts towards higher square numbers for positive `s`, lower for negative.
+#[inline(always)]
+fn shift(x: u64, s: i32) -> u64 {
+    if s >= 0 {
+        x << s
+    } else {
+        x >> -s
+    }
+}
+
+/// Occluded fill (Kogge–Stone): `gen` plus every square reachable from it by
+/// steps of `s` through `pro`, in `steps` doublings.
+#[inline(always)]
+fn fill(mut gen: u64, mut pro: u64, s: i32, steps: u32) -> u64 {
+    let mut d = s;
+    let mut k = 0;
+    while k < steps {
+        gen |= pro & shift(gen, d);
+        pro &= shift(pro, d);
+        d *= 2;
+        k += 1;
+    }
+    gen
+}
+
+/// Squares where the side to move could play and flip along direction `s`.
+#[inline(always)]
+fn moves_dir(p: u64, pro: u64, s: i32, steps: u32) -> u64 {
+    // `fill` keeps `p` itself; the squares just past a run of opponent discs
+    // are moves, which is why `p` is taken out before the last step.
+    shift(fill(p, pro, s, steps) & !p, s)
+}
+
+/// Discs flipped along direction `s` by a disc placed on `x`.
+#[inline(always)]
+fn flips_dir(p: u64, pro: u64, x: u64, s: i32, steps: u32) -> u64 {
+    let run = fill(x, pro, s, steps);
+    let closed = (shift(run, s) & p != 0) as u64;
+    run & !x & closed.wrapping_neg()
+}
+
+/// Move generation for one board shape. The default methods are the generic
+/// bitboard code; a shape may override them with something faster.
+pub trait MoveGen: Geometry {
+    /// Legal moves of the side to move as a bitboard.
+    #[inline(always)]
+    fn moves(p: u64, o: u64) -> u64 {
+        let c = Self::COLS as i32;
+        let empty = !(p | o) & Self::FULL;
+        let oh = o & Self::INNER_COLS;
+        let (sr, sc, sd) = (Self::STEPS_ROW, Self::STEPS_COL, Self::STEPS_DIAG);
+        let m = moves_dir(p, oh, 1, sr)
+            | moves_dir(p, oh, -1, sr)
+            | moves_dir(p, o, c, sc)
+            | moves_dir(p, o, -c, sc)
+            | moves_dir(p, oh, c + 1, sd)
+            | moves_dir(p, oh, -c - 1, sd)
+            | moves_dir(p, oh, c - 1, sd)
+            | moves_dir(p, oh, -c + 1, sd);
+        m & empty
+    }
+
+    /// Discs flipped when the side to move plays on square `sq`. Only
+    /// meaningful for a legal move; an illegal square flips nothing.
+    #[inline(always)]
+    fn flips(p: u64, o: u64, sq: u32) -> u64 {
+        let c = Self::COLS as i32;
+        let x = 1u64 << sq;
+        let oh = o & Self::INNER_COLS;
+        let (sr, sc, sd) = (Self::STEPS_ROW, Self::STEPS_COL, Self::STEPS_DIAG);
+        flips_dir(p, oh, x, 1, sr)
+            | flips_dir(p, oh, x, -1, sr)
+            | flips_dir(p, o, x, c, sc)
+            | flips_dir(p, o, x, -c, sc)
+            | flips_dir(p, oh, x, c + 1, sd)
+            | flips_dir(p, oh, x, -c - 1, sd)
+            | flips_dir(p, oh, x, c - 1, sd)
+            | flips_dir(p, oh, x, -c + 1, sd)
+    }
+}
+
+macro_rules! generic_movegen {
+    ($(($r:literal, $c:literal)),* $(,)?) => {
+        $(impl MoveGen for Dims<$r, $c> {})*
+    };
+}
+
+generic_movegen!(
+    (4, 4), (4, 6), (6, 4), (4, 8), (8, 4), (6, 6), (4, 10), (10, 4), (6, 8), (8, 6),
+    (4, 12), (12, 4), (8, 8), (6, 10), (10, 6), (4, 14), (14, 4), (4, 16), (16, 4),
+);
+
+/// Iterates over the set bits of a bitboard as square numbers, lowest first.
+#[derive(Clone, Copy, Debug)]
+pub struct Squares(pub u64);
+
+impl Iterator for Squares {
+    type Item = u32;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<u32> {
+        if self.0 == 0 {
+            None
+        } else {
+            let sq = self.0.trailing_zeros();
+            self.0 &= self.0 - 1;
+            Some(sq)
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Squares {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type G8 = Dims<8, 8>;
+
+    #[test]
+    fn othello_start_moves() {
+        // d4 = 27 white, e4 = 28 black, d5 = 35 black, e5 = 36 white.
+        let black = (1 << 28) | (1 << 35);
+        let white = (1 << 27) | (1 << 36);
+        let m = G8::moves(black, white);
+        // d3 = 19, c4 = 26, f5 = 37, e6 = 44.
+        assert_eq!(m, (1 << 19) | (1 << 26) | (1 << 37) | (1 << 44));
+        assert_eq!(G8::flips(black, white, 19), 1 << 27);
+        assert_eq!(G8::flips(black, white, 37), 1 << 36);
+        assert_eq!(G8::flips(black, white, 0), 0);
+    }
+
+    #[test]
+    fn no_wrap_around_edges() {
+        // Black on h1 (7), white on a2 (8): adjacent bits, but not neighbours.
+        let black = 1 << 7;
+        let white = 1 << 8;
+        assert_eq!(G8::moves(black, white), 0);
+    }
+
+    #[test]
+    fn long_row_on_4x16() {
+        type G = Dims<4, 16>;
+        // Black on a1, white b1..o1, p1 empty: one move flipping 14 discs.
+        let black = 1u64;
+        let white = 0x7FFE;
+        assert_eq!(G::moves(black, white), 1 << 15);
+        assert_eq!(G::flips(black, white, 15), white);
+    }
+
+    #[test]
+    fn squares_iterates_bits() {
+        assert_eq!(Squares(0b1010_0001).collect::<Vec<_>>(), vec![0, 5, 7]);
+        assert_eq!(Squares(0).len(), 0);
+    }
+}
