@@ -15,7 +15,7 @@ pub struct PerftArgs {
     #[arg(long, default_value_t = 1, value_name = "N")]
     threads: usize,
     /// Count from this position instead of the start (see `yomi show --help`).
-    #[arg(long, value_name = "POSITION")]
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     position: Option<String>,
     /// Print one JSON object instead of text.
     #[arg(long)]

@@ -21,7 +21,8 @@ pub struct ShowArgs {
     json: bool,
     /// Position: one character per square from a1 row by row (X, O or -),
     /// a space, and X or O to move. Default: the start position.
-    #[arg(value_name = "POSITION")]
+    // Positions often start with '-', so the value may look like an option.
+    #[arg(value_name = "POSITION", allow_hyphen_values = true)]
     position: Option<String>,
 }
 

@@ -1,0 +1,122 @@
+//! The `yomi` command line as scripts use it: output forms, JSON, and exit
+//! status 2 with a message for bad input.
+
+use std::process::{Command, Output};
+
+fn yomi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_yomi")).args(args).output().expect("yomi runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+#[test]
+fn perft_prints_depth_count_lines_then_the_rate() {
+    let o = yomi(&["perft", "6"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(&lines[..6], ["1 4", "2 12", "3 56", "4 244", "5 1396", "6 8200"]);
+    assert!(lines[6].contains("seconds") && lines[6].ends_with("leaves/s"), "{}", lines[6]);
+    assert_eq!(lines.len(), 7);
+}
+
+#[test]
+fn perft_other_boards_threads_and_json() {
+    let o = yomi(&["perft", "--board", "6x6", "--threads", "2", "--json", "8"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["board"], "6x6");
+    assert_eq!(v["threads"], 2);
+    assert_eq!(v["depths"][7]["count"], 308716);
+    assert_eq!(v["depths"][4]["count"], 1364);
+
+    let o = yomi(&["perft", "--board", "4x4", "--start", "reversi", "1"]);
+    assert_eq!(stdout(&o).lines().next(), Some("1 4"));
+}
+
+#[test]
+fn show_draws_the_board_with_moves() {
+    let o = yomi(&["show"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains(" 4 . . * O X . . .") || out.contains("4 . . * O X . . ."), "{out}");
+    assert!(out.contains("Black (X) to move; legal moves (*): d3 c4 f5 e6"), "{out}");
+    assert!(out.contains("Discs: Black 2, White 2, empty 60"), "{out}");
+    assert!(out.contains("Position: ---------------------------OX------XO--------------------------- X"));
+}
+
+#[test]
+fn show_plays_records_and_reports_the_end() {
+    let o = yomi(&["show", "--moves", "F5D6C5F4E7F6G5E6E3"]);
+    let out = stdout(&o);
+    assert!(out.contains("Game over: Black wins by 64 (world scoring)"), "{out}");
+    assert!(out.contains("Record: f5d6c5f4e7f6g5e6e3"), "{out}");
+
+    // 4×4 Othello, paper 001's rule: a game ending 3–11 with two empties.
+    let o = yomi(&["show", "--json", "--board", "4x4", "--moves", "c4d2"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["position"], "-----OOO-XX---X- X");
+    assert_eq!(v["status"], "move");
+    assert_eq!(v["to_move"], "black");
+    assert_eq!(v["white"], 3);
+}
+
+#[test]
+fn show_takes_a_position_of_any_board() {
+    let pos = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    let o = yomi(&["show", "--json", pos]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["position"], pos);
+    assert!(v["legal"].as_array().unwrap().iter().any(|m| m == "g8"));
+
+    let o = yomi(&["show", "--board", "4x6", "-----------OX-----XO----- X"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("position has 25 squares; the 4x6 board has 24"), "{}", stderr(&o));
+}
+
+#[test]
+fn bad_input_exits_2_with_a_message() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["show", "--board", "5x6"], "board 5x6 is not supported"),
+        (&["show", "--board", "8x10"], "board 8x10 is not supported"),
+        (&["show", "--board", "big"], "not of the form RxC"),
+        (&["show", "--start", "go"], "start 'go' is unknown"),
+        (&["show", "--scoring", "fair"], "scoring 'fair' is unknown"),
+        (&["show", "----------------Q----------------------------------------------- X"], "character 17 is 'Q'; expected X, O or -"),
+        (&["show", "---------------------------OX------XO--------------------------"], "position has 63 squares"),
+        (&["show", "---------------------------OX------XO--------------------------- Y"], "side to move is 'Y'"),
+        (&["show", "--moves", "f5f5"], "move 2 (f5) is illegal for White"),
+        (&["show", "--moves", "f5d6c5f4e7f6g5e6e3a1"], "move 10 comes after the end of the game"),
+        (&["show", "--moves", "f5 pass"], "move 2 is a pass, but White has a legal move"),
+        (&["perft", "0"], "depth 0 is out of range"),
+        (&["perft", "--threads", "0", "3"], "--threads 0 is out of range"),
+        (&["perft", "x"], "invalid value 'x'"),
+        (&["frobnicate"], "unrecognized subcommand"),
+    ];
+    for (args, message) in cases {
+        let o = yomi(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(message), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "{args:?}");
+    }
+}
+
+#[test]
+fn help_explains_every_option() {
+    let o = yomi(&["perft", "--help"]);
+    let out = stdout(&o);
+    for opt in ["--board", "--start", "--threads", "--json", "DEPTH"] {
+        assert!(out.contains(opt), "{opt} in {out}");
+    }
+    let o = yomi(&["show", "--help"]);
+    let out = stdout(&o);
+    for opt in ["--board", "--start", "--moves", "--scoring", "--json", "POSITION"] {
+        assert!(out.contains(opt), "{opt} in {out}");
+    }
+}
