@@ -1,0 +1,192 @@
+//! The browser bindings: the rules and perft for JavaScript, and the rayon
+//! pool over web workers (`initThreadPool`). Every error reaches JavaScript
+//! as an `Error` carrying the same message the CLI prints.
+
+use wasm_bindgen::prelude::*;
+
+use crate::error::Error;
+use crate::game::{Game, Move};
+use crate::geometry::BoardSize;
+use crate::notation::{format_position, parse_position};
+use crate::perft::perft_position;
+use crate::position::{Color, Position, Scoring, Status};
+use crate::square::Square;
+
+pub use wasm_bindgen_rayon::init_thread_pool;
+
+fn js(e: Error) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+#[wasm_bindgen(start)]
+fn start() {
+    console_error_panic_hook::set_once();
+}
+
+fn board_size(board: &str) -> Result<BoardSize, JsError> {
+    board.parse().map_err(js)
+}
+
+/// A game in progress on any supported board.
+#[wasm_bindgen(js_name = Game)]
+pub struct WasmGame {
+    game: Game,
+}
+
+#[wasm_bindgen(js_class = Game)]
+impl WasmGame {
+    /// A new game: `board` as `"8x8"`, `start` as `"othello"` or `"reversi"`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(board: &str, start: &str) -> Result<WasmGame, JsError> {
+        let size = board_size(board)?;
+        let start = start.parse().map_err(js)?;
+        Ok(WasmGame { game: Game::new(Position::start(size, start)) })
+    }
+
+    /// A game starting from a position string; `board` is needed only where
+    /// the length does not name one board.
+    #[wasm_bindgen(js_name = fromPosition)]
+    pub fn from_position(position: &str, board: Option<String>) -> Result<WasmGame, JsError> {
+        let size = board.as_deref().map(board_size).transpose()?;
+        let pos = parse_position(position, size).map_err(js)?;
+        Ok(WasmGame { game: Game::new(pos) })
+    }
+
+    /// Plays a record (`"f5d6c3"`) from the current position; on error the
+    /// game is unchanged.
+    #[wasm_bindgen(js_name = playRecord)]
+    pub fn play_record(&mut self, record: &str) -> Result<(), JsError> {
+        self.game.play_record(record).map_err(js)
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn rows(&self) -> usize {
+        self.game.current().size().rows()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn cols(&self) -> usize {
+        self.game.current().size().cols()
+    }
+
+    /// The board as `"RxC"`.
+    #[wasm_bindgen(getter)]
+    pub fn board(&self) -> String {
+        self.game.current().size().to_string()
+    }
+
+    /// One byte per square from a1 row by row: 0 empty, 1 black, 2 white.
+    pub fn cells(&self) -> Vec<u8> {
+        let pos = self.game.current();
+        (0..pos.size().squares() as u32)
+            .map(|i| match pos.color_at(Square::from_index(pos.size(), i).expect("on board")) {
+                None => 0,
+                Some(Color::Black) => 1,
+                Some(Color::White) => 2,
+            })
+            .collect()
+    }
+
+    /// `"black"` or `"white"`.
+    #[wasm_bindgen(getter, js_name = toMove)]
+    pub fn to_move(&self) -> String {
+        self.game.current().to_move().name().to_lowercase()
+    }
+
+    /// `"move"` (the side to move can play), `"pass"` (it must pass) or `"over"`.
+    #[wasm_bindgen(getter)]
+    pub fn status(&self) -> String {
+        match self.game.status() {
+            Status::Move => "move",
+            Status::Pass => "pass",
+            Status::Over => "over",
+        }
+        .to_string()
+    }
+
+    /// The legal moves of the side to move, as square names.
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> Vec<String> {
+        let pos = self.game.current();
+        crate::movegen::Squares(pos.legal_moves())
+            .map(|i| Square::from_index(pos.size(), i).expect("on board").name(pos.size()))
+            .collect()
+    }
+
+    /// Plays `square` (`"f5"`, any case) for the side to move.
+    pub fn play(&mut self, square: &str) -> Result<(), JsError> {
+        let sq = Square::parse(square, self.game.current().size()).map_err(js)?;
+        self.game.play(sq).map_err(js)
+    }
+
+    /// Passes; allowed only when the side to move has no legal move.
+    pub fn pass(&mut self) -> Result<(), JsError> {
+        self.game.pass().map_err(js)
+    }
+
+    /// Takes back the last move or pass; false at the start.
+    pub fn undo(&mut self) -> bool {
+        self.game.undo()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn black(&self) -> u32 {
+        self.game.current().count(Color::Black)
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn white(&self) -> u32 {
+        self.game.current().count(Color::White)
+    }
+
+    /// The score for Black under `scoring` (`"world"` or `"paper"`) with the
+    /// game ended as it stands: the final score once `status` is `"over"`.
+    pub fn score(&self, scoring: &str) -> Result<i32, JsError> {
+        let scoring: Scoring = scoring.parse().map_err(js)?;
+        Ok(self.game.current().final_score(scoring))
+    }
+
+    /// The current position string (`"...OX... X"`).
+    pub fn position(&self) -> String {
+        format_position(self.game.current())
+    }
+
+    /// The moves played, concatenated, passes implicit.
+    pub fn record(&self) -> String {
+        self.game.record()
+    }
+
+    /// The moves played, one entry each: a square name or `"pass"`.
+    pub fn moves(&self) -> Vec<String> {
+        let size = self.game.current().size();
+        self.game
+            .moves()
+            .iter()
+            .map(|m| match m {
+                Move::Play(sq) => sq.name(size),
+                Move::Pass => "pass".to_string(),
+            })
+            .collect()
+    }
+}
+
+/// perft from the start of `board` and `start`; `parallel` spreads it over
+/// the thread pool, otherwise it runs on the calling thread alone.
+#[wasm_bindgen]
+pub fn perft(board: &str, start: &str, depth: u32, parallel: bool) -> Result<f64, JsError> {
+    let size = board_size(board)?;
+    let pos = Position::start(size, start.parse().map_err(js)?);
+    Ok(perft_position(&pos, depth, parallel).map_err(js)? as f64)
+}
+
+/// Threads in the pool that `initThreadPool` started (1 before it).
+#[wasm_bindgen(js_name = threadCount)]
+pub fn thread_count() -> usize {
+    rayon::current_num_threads()
+}
+
+/// Every supported board as `"RxC"`, smallest first.
+#[wasm_bindgen(js_name = supportedBoards)]
+pub fn supported_boards() -> Vec<String> {
+    BoardSize::ALL.iter().map(|s| s.to_string()).collect()
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs every test of Yomi on a fresh machine of the project's kind, first
+# installing what is missing: Debian's Chromium for the browser tests,
+# playwright-core to drive it, and the wasm toolchain (web/build.sh).
+#   1. cargo test: the engine's unit tests, the rules against the naive
+#      reference on every board, perft against published counts, the
+#      parsers fuzzed, and the CLI.
+#   2. the threaded wasm build, served with its real headers, in headless
+#      Chromium.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+if ! command -v chromium >/dev/null 2>&1; then
+  sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  echo "installing Debian's chromium for the browser tests"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+fi
+(cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
+
+cargo test --workspace
+
+bash web/build.sh
+(cd tests/browser && npm test)
