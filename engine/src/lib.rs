@@ -4,7 +4,8 @@
 //! The layers, lowest first: board shapes ([`geometry`]), move generation
 //! ([`movegen`]), squares, positions and rules ([`square`], [`position`]),
 //! symmetries, notation and game records ([`symmetry`], [`notation`],
-//! [`game`]), then tree walks ([`perft`]). The browser bindings sit on top.
+//! [`game`]), then tree walks: [`perft`], and the exact solver ([`tt`],
+//! [`endgame`], [`solve`]). The browser bindings sit on top.
 //!
 //! ```
 //! use yomi::{BoardSize, Game, Position, Scoring, Start};
@@ -24,6 +25,9 @@ pub mod symmetry;
 pub mod notation;
 pub mod game;
 pub mod perft;
+pub mod tt;
+pub mod endgame;
+pub mod solve;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
@@ -35,4 +39,6 @@ pub use movegen::{MoveGen, Squares};
 pub use notation::{format_position, parse_obf_line, parse_position, ObfLine};
 pub use position::{Color, Position, Scoring, Start, Status};
 pub use square::Square;
+pub use solve::{solve, Solution, SolveOptions};
 pub use symmetry::Symmetry;
+pub use tt::TranspositionTable;

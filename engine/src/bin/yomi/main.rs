@@ -3,6 +3,7 @@
 
 mod perft;
 mod show;
+mod solve;
 
 use std::process::ExitCode;
 
@@ -34,6 +35,12 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Print a position with its legal moves, side to move and disc counts.
     Show(show::ShowArgs),
+    /// Solve a position exactly (or win/draw/loss): the perfect score, best
+    /// move, perfect line, and with --all-moves every move's score.
+    ///
+    /// With --obf FILE, every position of the file is solved and checked
+    /// against the scores it gives; a mismatch exits with status 1.
+    Solve(solve::SolveArgs),
 }
 
 /// Options naming a board and its start, shared by the commands.
@@ -63,11 +70,12 @@ impl BoardArgs {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Perft(args) => perft::run(args),
-        Command::Show(args) => show::run(args),
+        Command::Perft(args) => perft::run(args).map(|()| 0),
+        Command::Show(args) => show::run(args).map(|()| 0),
+        Command::Solve(args) => solve::run(args),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(status) => ExitCode::from(status),
         Err(e) => {
             eprintln!("yomi: error: {e}");
             ExitCode::from(2)

@@ -1,0 +1,266 @@
+use std::fs;
+
+use clap::Args;
+use serde_json::{json, Value};
+use yomi::{
+    parse_obf_line, solve, Color, Error, Move, ObfLine, Position, Scoring, Solution, SolveOptions,
+    Square, TranspositionTable,
+};
+
+use crate::BoardArgs;
+
+#[derive(Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    board: BoardArgs,
+    /// Scoring rule: world (empties go to the winner) or paper (plain disc
+    /// difference; empties go to the winner only after a wipeout).
+    #[arg(long, default_value = "world", value_name = "world|paper")]
+    scoring: Scoring,
+    /// Solve for win, draw or loss only (faster); the score is then +1, 0 or -1.
+    #[arg(long)]
+    wld: bool,
+    /// Threads to search with.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    threads: usize,
+    /// Transposition table size in MiB; the only large allocation.
+    #[arg(long, default_value_t = 256, value_name = "MiB")]
+    hash: usize,
+    /// Also give the exact score of every legal move.
+    #[arg(long)]
+    all_moves: bool,
+    /// Print one JSON object per position instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Solve every position of an OBF file and check the scores it gives;
+    /// any mismatch exits with status 1.
+    #[arg(long, value_name = "FILE", conflicts_with = "position")]
+    obf: Option<String>,
+    /// Position: one character per square from a1 row by row (X, O or -), a
+    /// space, and X or O to move. Default: the start position of the board.
+    #[arg(value_name = "POSITION", allow_hyphen_values = true)]
+    position: Option<String>,
+}
+
+/// Exit status: 0, or 1 when an OBF file's scores disagree with the solver.
+pub fn run(args: SolveArgs) -> Result<u8, Error> {
+    if args.threads == 0 || args.threads > 1024 {
+        return Err(Error::BadArgument(format!(
+            "--threads {} is out of range; expected 1 to 1024",
+            args.threads
+        )));
+    }
+    if args.hash == 0 || args.hash > 65536 {
+        return Err(Error::BadArgument(format!(
+            "--hash {} is out of range; expected 1 to 65536 MiB",
+            args.hash
+        )));
+    }
+    let lines: Vec<ObfLine> = match &args.obf {
+        Some(file) => read_obf(file, &args)?,
+        None => {
+            let position = args.board.position(args.position.as_deref())?;
+            vec![ObfLine { position, scores: Vec::new() }]
+        }
+    };
+    let opts = SolveOptions { scoring: args.scoring, wld: args.wld, all_moves: args.all_moves };
+    let tt = TranspositionTable::with_mib(args.hash);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()
+        .map_err(|e| Error::BadArgument(format!("cannot start {} threads: {e}", args.threads)))?;
+
+    let (mut checked, mut mismatched) = (0, 0);
+    let (mut nodes, mut seconds) = (0u64, 0f64);
+    for (i, line) in lines.iter().enumerate() {
+        let sol = pool.install(|| solve(&line.position, &tt, opts, None));
+        nodes += sol.stats.nodes;
+        seconds += sol.seconds;
+        let problems = check(line, &sol, opts);
+        if !line.scores.is_empty() {
+            checked += 1;
+            if !problems.is_empty() {
+                mismatched += 1;
+            }
+        }
+        if args.json {
+            let mut v = to_json(&line.position, &sol, opts);
+            if !line.scores.is_empty() {
+                v["index"] = json!(i + 1);
+                v["check"] = json!(if problems.is_empty() { "ok" } else { "mismatch" });
+                v["problems"] = json!(problems);
+            }
+            println!("{v}");
+        } else {
+            if lines.len() > 1 {
+                println!("# {}", i + 1);
+            }
+            print_text(&line.position, &sol, opts);
+            for p in &problems {
+                println!("MISMATCH: {p}");
+            }
+            println!();
+        }
+    }
+    if args.obf.is_some() {
+        let rate = if seconds > 0.0 { nodes as f64 / seconds } else { 0.0 };
+        let summary = format!(
+            "{} of {checked} positions match; {nodes} nodes, {seconds:.3} s, {rate:.0} nodes/s",
+            checked - mismatched
+        );
+        if args.json {
+            eprintln!("{summary}");
+        } else {
+            println!("{summary}");
+        }
+    }
+    Ok(if mismatched > 0 { 1 } else { 0 })
+}
+
+fn read_obf(file: &str, args: &SolveArgs) -> Result<Vec<ObfLine>, Error> {
+    let text = fs::read_to_string(file)
+        .map_err(|e| Error::BadArgument(format!("cannot read {file}: {e}")))?;
+    let mut lines = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('%') || t.starts_with('#') {
+            continue;
+        }
+        let parsed = parse_obf_line(t, args.board.board)
+            .map_err(|e| Error::BadArgument(format!("{file} line {}: {e}", n + 1)))?;
+        lines.push(parsed);
+    }
+    Ok(lines)
+}
+
+/// Disagreements between the solver and the scores an OBF line gives.
+fn check(line: &ObfLine, sol: &Solution, opts: SolveOptions) -> Vec<String> {
+    let size = line.position.size();
+    let mut problems = Vec::new();
+    let Some(&best_given) = line.scores.iter().map(|(_, s)| s).max() else {
+        return problems;
+    };
+    let expect = |v: i32| if opts.wld { v.signum() } else { v };
+    if sol.score != expect(best_given) {
+        problems.push(format!("score {:+}, the file gives {:+}", sol.score, expect(best_given)));
+    }
+    if let Some(Move::Play(sq)) = sol.best {
+        if let Some(&(_, s)) = line.scores.iter().find(|(m, _)| *m == sq) {
+            if expect(s) != sol.score {
+                problems.push(format!("best move {} scores {:+} in the file", sq.name(size), s));
+            }
+        }
+    }
+    for &(sq, given) in &line.scores {
+        if let Some(&(_, v)) = sol.moves.iter().find(|(m, _)| *m == sq) {
+            if v != expect(given) {
+                problems.push(format!("{} scores {:+}, the file gives {:+}", sq.name(size), v, expect(given)));
+            }
+        }
+    }
+    problems
+}
+
+fn move_name(m: &Move, pos: &Position) -> String {
+    match m {
+        Move::Pass => "pass".to_string(),
+        Move::Play(sq) => sq.name(pos.size()),
+    }
+}
+
+fn to_json(pos: &Position, sol: &Solution, opts: SolveOptions) -> Value {
+    let mut v = json!({
+        "position": yomi::format_position(pos),
+        "board": pos.size().to_string(),
+        "scoring": opts.scoring.to_string(),
+        "wld": opts.wld,
+        "score": sol.score,
+        "result": sol.outcome(),
+        "best": sol.best.as_ref().map(|m| move_name(m, pos)),
+        "pv": sol.pv.iter().map(|m| move_name(m, pos)).collect::<Vec<_>>(),
+        "black": sol.black,
+        "white": sol.white,
+        "nodes": sol.stats.nodes,
+        "leaves": sol.stats.leaves,
+        "seconds": sol.seconds,
+        "nodes_per_second": rate(sol),
+    });
+    if opts.all_moves {
+        let moves: serde_json::Map<String, Value> =
+            sol.moves.iter().map(|(sq, s)| (sq.name(pos.size()), json!(s))).collect();
+        v["moves"] = Value::Object(moves);
+    }
+    v
+}
+
+fn rate(sol: &Solution) -> f64 {
+    if sol.seconds > 0.0 {
+        (sol.stats.nodes as f64 / sol.seconds).round()
+    } else {
+        0.0
+    }
+}
+
+fn print_text(pos: &Position, sol: &Solution, opts: SolveOptions) {
+    let side = pos.to_move();
+    println!("Position: {}", yomi::format_position(pos));
+    let what = if opts.wld {
+        format!("{} for {}", sol.outcome(), side.name())
+    } else {
+        format!("{:+} for {} ({})", sol.score, side.name(), sol.outcome())
+    };
+    let best = sol.best.as_ref().map_or("none (the game is over)".to_string(), |m| move_name(m, pos));
+    println!("Score: {what}; best move {best}; {} scoring", opts.scoring);
+    let pv: Vec<String> = sol.pv.iter().map(|m| move_name(m, pos)).collect();
+    println!("Perfect line: {}", if pv.is_empty() { "(none)".to_string() } else { pv.join(" ") });
+    println!("Final discs: Black {}, White {}", sol.black, sol.white);
+    print!("{}", diagram(pos, &sol.pv));
+    if opts.all_moves {
+        let list: Vec<String> = sol
+            .moves
+            .iter()
+            .map(|(sq, s)| format!("{} {:+}", sq.name(pos.size()), s))
+            .collect();
+        println!("Moves: {}", list.join(", "));
+    }
+    println!(
+        "Nodes {}, final positions {}, {:.3} s, {:.0} nodes/s",
+        sol.stats.nodes,
+        sol.stats.leaves,
+        sol.seconds,
+        rate(sol)
+    );
+}
+
+/// Paper 001's diagram: the position's discs, and on each square filled
+/// along the perfect line, the number of the move that fills it.
+fn diagram(pos: &Position, pv: &[Move]) -> String {
+    let size = pos.size();
+    let mut number = vec![0usize; size.squares()];
+    for (i, m) in pv.iter().filter(|m| **m != Move::Pass).enumerate() {
+        if let Move::Play(sq) = m {
+            number[sq.index() as usize] = i + 1;
+        }
+    }
+    let width = size.rows().to_string().len();
+    let mut out = format!("{:width$}", "");
+    for c in 0..size.cols() {
+        out += &format!("  {}", (b'a' + c as u8) as char);
+    }
+    out.push('\n');
+    for r in 0..size.rows() {
+        out += &format!("{:>width$}", r + 1);
+        for c in 0..size.cols() {
+            let sq = Square::at(size, r, c).expect("on board");
+            let cell = match pos.color_at(sq) {
+                Some(Color::Black) => "X".to_string(),
+                Some(Color::White) => "O".to_string(),
+                None if number[sq.index() as usize] > 0 => number[sq.index() as usize].to_string(),
+                None => ".".to_string(),
+            };
+            out += &format!(" {cell:>2}");
+        }
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,276 @@
+//! Solving a position: the root of the exact search (symmetric moves
+//! searched once, every move's score on request), the perfect line to the end
+//! of the game, and statistics. The search itself is in [`crate::endgame`].
+
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use crate::endgame::{Paper, Rule, Solver, Stats, World, INF};
+use crate::game::Move;
+use crate::movegen::{MoveGen, Squares};
+use crate::position::{Color, Position, Scoring};
+use crate::square::Square;
+use crate::symmetry::canonical;
+use crate::tt::TranspositionTable;
+use crate::with_geometry;
+
+/// What to solve for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct SolveOptions {
+    pub scoring: Scoring,
+    /// Win/draw/loss only: the score is then −1, 0 or +1.
+    pub wld: bool,
+    /// The score of every legal move, not just the best.
+    pub all_moves: bool,
+}
+
+/// The outcome of a solve.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution {
+    /// The final score for the side to move with perfect play (with `wld`,
+    /// its sign: +1 win, 0 draw, −1 loss).
+    pub score: i32,
+    /// A best move; `Move::Pass` when the side to move must pass, `None`
+    /// when the game is over.
+    pub best: Option<Move>,
+    /// A perfect line to the end of the game, passes included.
+    pub pv: Vec<Move>,
+    /// Discs at the end of the perfect line.
+    pub black: u32,
+    pub white: u32,
+    /// With `all_moves`: every legal move and its score, best first.
+    pub moves: Vec<(Square, i32)>,
+    pub stats: Stats,
+    pub seconds: f64,
+    /// True if a stop request cut the search short; the rest is then unknown.
+    pub stopped: bool,
+}
+
+impl Solution {
+    /// The result in words for the side to move: "win", "draw" or "loss".
+    pub fn outcome(&self) -> &'static str {
+        match self.score.signum() {
+            1 => "win",
+            0 => "draw",
+            _ => "loss",
+        }
+    }
+}
+
+/// Solves `pos` exactly (or win/draw/loss) with the table `tt`.
+pub fn solve(pos: &Position, tt: &TranspositionTable, opts: SolveOptions, stop: Option<&AtomicBool>) -> Solution {
+    let t0 = Instant::now();
+    let mut sol = with_geometry!(pos.size(), G => match opts.scoring {
+        Scoring::World => solve_with::<G, World>(pos, tt, opts, stop),
+        Scoring::Paper => solve_with::<G, Paper>(pos, tt, opts, stop),
+    });
+    sol.seconds = t0.elapsed().as_secs_f64();
+    sol
+}
+
+/// The window that decides the question asked: the exact score, or its sign.
+fn window(opts: SolveOptions) -> (i32, i32) {
+    if opts.wld {
+        (-1, 1)
+    } else {
+        (-INF, INF)
+    }
+}
+
+fn solve_with<G: MoveGen, R: Rule>(
+    pos: &Position,
+    tt: &TranspositionTable,
+    opts: SolveOptions,
+    stop: Option<&AtomicBool>,
+) -> Solution {
+    tt.new_search();
+    let mut solver = Solver::<G, R>::new(tt, stop);
+    let (p, o) = (pos.player(), pos.opponent());
+    let (alpha, beta) = window(opts);
+    let size = pos.size();
+
+    let moves = G::moves(p, o);
+    let mut scored: Vec<(Square, i32)> = Vec::new();
+    let (score, best) = if moves == 0 {
+        let v = solver.search(p, o, alpha, beta);
+        let best = if G::moves(o, p) == 0 { None } else { Some(Move::Pass) };
+        (v, best)
+    } else {
+        // Symmetric children have one value: search one of each (paper 001 §3.6).
+        let mut children: Vec<(u32, u64, u64, (u64, u64))> = Squares(moves)
+            .map(|sq| {
+                let f = G::flips(p, o, sq);
+                let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
+                let (cp, co, _) = canonical::<G>(np, no);
+                (sq, np, no, (cp, co))
+            })
+            .collect();
+        // Fewest replies first: a cheap first guess at the best move.
+        children.sort_by_key(|&(sq, np, no, _)| (G::moves(np, no).count_ones(), sq));
+        let mut distinct: Vec<(u32, u64, u64, (u64, u64))> = Vec::new();
+        for c in &children {
+            if !distinct.iter().any(|d| d.3 == c.3) {
+                distinct.push(*c);
+            }
+        }
+
+        let mut best_v = -INF;
+        let mut best_sq = distinct[0].0;
+        let mut values: Vec<(u32, i32)> = Vec::new();
+        let mut a = alpha;
+        for (i, &(sq, np, no, _)) in distinct.iter().enumerate() {
+            let v = if opts.all_moves {
+                -solver.search(np, no, -beta, -alpha)
+            } else if i == 0 {
+                -solver.search(np, no, -beta, -a)
+            } else {
+                let v = -solver.search(np, no, -a - 1, -a);
+                if v > a && v < beta {
+                    -solver.search(np, no, -beta, -v)
+                } else {
+                    v
+                }
+            };
+            if solver.stopped() {
+                break;
+            }
+            values.push((sq, v));
+            if v > best_v {
+                best_v = v;
+                best_sq = sq;
+                a = a.max(v);
+                if !opts.all_moves && a >= beta {
+                    break;
+                }
+            }
+        }
+        if opts.all_moves {
+            for &(sq, _, _, form) in &children {
+                let twin = distinct.iter().find(|d| d.3 == form).expect("every form searched");
+                if let Some(&(_, v)) = values.iter().find(|(s, _)| *s == twin.0) {
+                    scored.push((Square::from_index(size, sq).expect("on board"), clamp(v, opts)));
+                }
+            }
+            scored.sort_by_key(|&(sq, v)| (-v, sq));
+        }
+        (best_v, Some(Move::Play(Square::from_index(size, best_sq).expect("on board"))))
+    };
+
+    let mut sol = Solution {
+        score: clamp(score, opts),
+        best,
+        pv: Vec::new(),
+        black: pos.count(Color::Black),
+        white: pos.count(Color::White),
+        moves: scored,
+        stats: Stats::default(),
+        seconds: 0.0,
+        stopped: solver.stopped(),
+    };
+    if !sol.stopped {
+        let end = principal_variation::<G, R>(&mut solver, pos, sol.score, sol.best, opts, &mut sol.pv);
+        sol.black = end.count(Color::Black);
+        sol.white = end.count(Color::White);
+    }
+    sol.stopped = solver.stopped();
+    sol.stats = solver.stats;
+    sol
+}
+
+fn clamp(v: i32, opts: SolveOptions) -> i32 {
+    if opts.wld {
+        v.signum()
+    } else {
+        v
+    }
+}
+
+/// Follows moves that keep the solved value to the end of the game, and
+/// returns the final position. With the table warm, each step's searches are
+/// cheap.
+fn principal_variation<G: MoveGen, R: Rule>(
+    solver: &mut Solver<G, R>,
+    start: &Position,
+    score: i32,
+    first: Option<Move>,
+    opts: SolveOptions,
+    pv: &mut Vec<Move>,
+) -> Position {
+    let size = start.size();
+    let mut pos = *start;
+    let mut target = score;
+    let mut next = first;
+    loop {
+        let mv = match next.take() {
+            Some(m) => m,
+            None => {
+                let (p, o) = (pos.player(), pos.opponent());
+                let moves = G::moves(p, o);
+                if moves == 0 {
+                    if G::moves(o, p) == 0 {
+                        return pos;
+                    }
+                    Move::Pass
+                } else {
+                    // The table's move first, then the rest in square order.
+                    let hinted = solver.hash_move(p, o).filter(|&sq| moves >> sq & 1 == 1);
+                    let order = hinted.into_iter().chain(Squares(moves).filter(|&sq| Some(sq) != hinted));
+                    let mut found = None;
+                    for sq in order {
+                        let f = G::flips(p, o, sq);
+                        let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
+                        let keeps = if opts.wld {
+                            (-solver.search(np, no, -1, 1)).signum() == target
+                        } else {
+                            -solver.search(np, no, -target - 1, -target + 1) == target
+                        };
+                        if solver.stopped() {
+                            return pos;
+                        }
+                        if keeps {
+                            found = Some(sq);
+                            break;
+                        }
+                    }
+                    // A value from a finished solve always has a move that keeps it.
+                    Move::Play(Square::from_index(size, found.expect("a move keeps the value")).expect("on board"))
+                }
+            }
+        };
+        pv.push(mv);
+        pos = match mv {
+            Move::Pass => pos.passed(),
+            Move::Play(sq) => pos.play(sq).expect("PV moves are legal"),
+        };
+        target = -target;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::BoardSize;
+    use crate::position::Start;
+
+    fn solve_start(rows: usize, cols: usize, start: Start, scoring: Scoring) -> Solution {
+        let pos = Position::start(BoardSize::new(rows, cols).unwrap(), start);
+        let tt = TranspositionTable::with_mib(16);
+        solve(&pos, &tt, SolveOptions { scoring, ..Default::default() }, None)
+    }
+
+    #[test]
+    fn paper_001_4x4() {
+        let s = solve_start(4, 4, Start::Othello, Scoring::Paper);
+        assert_eq!((s.score, s.black, s.white), (-8, 3, 11));
+        let s = solve_start(4, 4, Start::Reversi, Scoring::Paper);
+        assert_eq!((s.score, s.black, s.white), (-3, 6, 9));
+    }
+
+    #[test]
+    fn paper_001_4x6() {
+        let s = solve_start(4, 6, Start::Othello, Scoring::Paper);
+        assert_eq!((s.score, s.black, s.white), (16, 20, 4));
+        let s = solve_start(4, 6, Start::Reversi, Scoring::Paper);
+        assert_eq!((s.score, s.black, s.white), (18, 21, 3));
+    }
+}

@@ -1,0 +1,194 @@
+//! The transposition table: a fixed array of small packed entries, sized by
+//! the user, lock-free and shareable by every thread. Each slot stores the
+//! key XORed with the data, so a torn write (two threads storing at once)
+//! only makes the slot fail its key check: a race can cost a lookup, never
+//! give a wrong bound.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+
+/// "No move" in an entry.
+pub const NO_MOVE: u8 = u8::MAX;
+
+/// What the table knows of a position: bounds on its value (for the side to
+/// move) from a search of `depth` plies (for exact solves, the empties) at
+/// `selectivity` (0 = none: the bounds are proven).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub lower: i16,
+    pub upper: i16,
+    pub best: u8,
+    pub depth: u8,
+    pub selectivity: u8,
+}
+
+impl Entry {
+    fn pack(self, generation: u8) -> u64 {
+        (self.lower as u16 as u64)
+            | (self.upper as u16 as u64) << 16
+            | (self.best as u64) << 32
+            | (self.depth as u64) << 40
+            | (self.selectivity as u64) << 48
+            | (generation as u64) << 56
+    }
+
+    fn unpack(data: u64) -> (Entry, u8) {
+        (
+            Entry {
+                lower: data as u16 as i16,
+                upper: (data >> 16) as u16 as i16,
+                best: (data >> 32) as u8,
+                depth: (data >> 40) as u8,
+                selectivity: (data >> 48) as u8,
+            },
+            (data >> 56) as u8,
+        )
+    }
+}
+
+/// Two slots per bucket: one kept for the deepest search, one always replaced.
+const SLOTS: usize = 2;
+/// Bytes per bucket: each slot is two `u64`s (key ^ data, data).
+pub const BUCKET_BYTES: usize = SLOTS * 16;
+
+pub struct TranspositionTable {
+    /// `buckets * SLOTS` slots of two words each.
+    words: Box<[AtomicU64]>,
+    buckets: u64,
+    generation: AtomicU8,
+}
+
+impl TranspositionTable {
+    /// A table of exactly `bytes` bytes (rounded down to whole buckets, at
+    /// least one bucket).
+    pub fn with_bytes(bytes: usize) -> TranspositionTable {
+        let buckets = (bytes / BUCKET_BYTES).max(1);
+        let words = (0..buckets * SLOTS * 2).map(|_| AtomicU64::new(0)).collect();
+        TranspositionTable { words, buckets: buckets as u64, generation: AtomicU8::new(1) }
+    }
+
+    /// A table of `mib` MiB.
+    pub fn with_mib(mib: usize) -> TranspositionTable {
+        TranspositionTable::with_bytes(mib << 20)
+    }
+
+    /// The table's size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.words.len() * 8
+    }
+
+    /// Forgets everything.
+    pub fn clear(&self) {
+        for w in self.words.iter() {
+            w.store(0, Relaxed);
+        }
+    }
+
+    /// Starts a new search: older entries become the first to be replaced.
+    pub fn new_search(&self) {
+        let g = self.generation.load(Relaxed);
+        self.generation.store(if g == u8::MAX { 1 } else { g + 1 }, Relaxed);
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> usize {
+        // Multiply-shift maps the key onto any bucket count, so the table
+        // can have exactly the size asked, not a power of two.
+        (((key as u128) * (self.buckets as u128)) >> 64) as usize * SLOTS * 2
+    }
+
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let base = self.bucket(key);
+        for s in 0..SLOTS {
+            let k = self.words[base + 2 * s].load(Relaxed);
+            let d = self.words[base + 2 * s + 1].load(Relaxed);
+            if k ^ d == key && d != 0 {
+                return Some(Entry::unpack(d).0);
+            }
+        }
+        None
+    }
+
+    #[inline]
+    pub fn store(&self, key: u64, entry: Entry) {
+        let generation = self.generation.load(Relaxed);
+        let base = self.bucket(key);
+        let data = entry.pack(generation);
+        // Same position: overwrite it in place. Otherwise slot 0 keeps the
+        // deeper (or newer) search and slot 1 takes whatever arrives.
+        let mut target = None;
+        for s in 0..SLOTS {
+            let k = self.words[base + 2 * s].load(Relaxed);
+            let d = self.words[base + 2 * s + 1].load(Relaxed);
+            if k ^ d == key {
+                target = Some(s);
+                break;
+            }
+        }
+        let s = target.unwrap_or_else(|| {
+            let d0 = self.words[base + 1].load(Relaxed);
+            let (e0, g0) = Entry::unpack(d0);
+            if d0 == 0 || g0 != generation || e0.depth <= entry.depth {
+                // Move the old slot-0 entry to slot 1 rather than lose it.
+                let k0 = self.words[base].load(Relaxed);
+                self.words[base + 2].store(k0, Relaxed);
+                self.words[base + 3].store(d0, Relaxed);
+                0
+            } else {
+                1
+            }
+        });
+        self.words[base + 2 * s].store(key ^ data, Relaxed);
+        self.words[base + 2 * s + 1].store(data, Relaxed);
+    }
+}
+
+/// The table key of side-relative (`p`, `o`); `seed` separates boards and
+/// scoring rules that would otherwise share bit patterns.
+#[inline(always)]
+pub fn hash(p: u64, o: u64, seed: u64) -> u64 {
+    let mut h = p.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ o.wrapping_mul(0xC2B2_AE3D_27D4_EB4F) ^ seed;
+    h ^= h >> 32;
+    h = h.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    h ^ (h >> 32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn has_exactly_the_size_asked() {
+        assert_eq!(TranspositionTable::with_mib(1).bytes(), 1 << 20);
+        assert_eq!(TranspositionTable::with_mib(3).bytes(), 3 << 20);
+    }
+
+    #[test]
+    fn stores_and_finds() {
+        let tt = TranspositionTable::with_bytes(4096);
+        let e = Entry { lower: -12, upper: 30, best: 19, depth: 20, selectivity: 0 };
+        let k = hash(1, 2, 0);
+        assert_eq!(tt.probe(k), None);
+        tt.store(k, e);
+        assert_eq!(tt.probe(k), Some(e));
+        assert_eq!(tt.probe(hash(2, 1, 0)), None);
+        tt.clear();
+        assert_eq!(tt.probe(k), None);
+    }
+
+    #[test]
+    fn keeps_two_positions_per_bucket() {
+        let tt = TranspositionTable::with_bytes(BUCKET_BYTES);
+        let a = Entry { lower: 1, upper: 1, best: 0, depth: 30, selectivity: 0 };
+        let b = Entry { lower: 2, upper: 2, best: 1, depth: 10, selectivity: 0 };
+        let c = Entry { lower: 3, upper: 3, best: 2, depth: 5, selectivity: 0 };
+        tt.store(11, a);
+        tt.store(22, b);
+        assert_eq!(tt.probe(11), Some(a));
+        assert_eq!(tt.probe(22), Some(b));
+        // A shallower newcomer replaces the always-replace slot, not the deep one.
+        tt.store(33, c);
+        assert_eq!(tt.probe(11), Some(a));
+        assert_eq!(tt.probe(33), Some(c));
+    }
+}
