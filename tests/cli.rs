@@ -120,3 +120,70 @@ fn help_explains_every_option() {
         assert!(out.contains(opt), "{opt} in {out}");
     }
 }
+
+#[test]
+fn solve_prints_the_perfect_line_and_json() {
+    let o = yomi(&["solve", "--board", "4x4", "--scoring", "paper"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Score: -8 for Black (loss)"), "{out}");
+    assert!(out.contains("Final discs: Black 3, White 11"), "{out}");
+    assert!(out.contains("Nodes "), "{out}");
+
+    let o = yomi(&["solve", "--json", "--all-moves", "--board", "4x4", "--scoring", "paper", "--moves", "d3"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["score"], 8);
+    assert_eq!(v["best"], "d4");
+    assert_eq!(v["moves"]["d2"], -8);
+    assert_eq!(v["moves"]["b4"], -9);
+    assert_eq!(v["moves"]["d4"], 8);
+    for field in ["position", "pv", "black", "white", "nodes", "seconds"] {
+        assert!(v.get(field).is_some(), "{field}");
+    }
+    let pv = v["pv"].as_array().unwrap();
+    assert_eq!(pv[0], "d4");
+}
+
+#[test]
+fn solve_checks_obf_files() {
+    let dir = std::env::temp_dir().join(format!("yomi-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The 4x4 position after d3; its scores from paper 004, then one wrong line.
+    let good = dir.join("good.obf");
+    std::fs::write(&good, "-----OX--XXX---- O; d4:+8; d2:-8; b4:-9;\n").unwrap();
+    let o = yomi(&["solve", "--scoring", "paper", "--all-moves", "--obf", good.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("1 of 1 positions match"), "{}", stdout(&o));
+
+    let bad = dir.join("bad.obf");
+    std::fs::write(&bad, "-----OX--XXX---- O; d4:+8;\n-----OX--XXX---- O; d4:+6;\n").unwrap();
+    let o = yomi(&["solve", "--scoring", "paper", "--obf", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("MISMATCH: score +8, the file gives +6"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("1 of 2 positions match"), "{}", stdout(&o));
+
+    let broken = dir.join("broken.obf");
+    std::fs::write(&broken, "-----OX--XQX---- O\n").unwrap();
+    let o = yomi(&["solve", "--obf", broken.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("line 1: character 11 is 'Q'"), "{}", stderr(&o));
+
+    let o = yomi(&["solve", "--obf", dir.join("missing.obf").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn solve_rejects_bad_options() {
+    for (args, message) in [
+        (&["solve", "--hash", "0"][..], "--hash 0 is out of range"),
+        (&["solve", "--threads", "0"][..], "--threads 0 is out of range"),
+        (&["solve", "--board", "4x4", "-----OX--XO----- Z"][..], "side to move is 'Z'"),
+        (&["solve", "--board", "4x4", "--moves", "a1"][..], "move 1 (a1) is illegal for Black"),
+    ] {
+        let o = yomi(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(message), "{args:?}: {}", stderr(&o));
+    }
+}

@@ -154,3 +154,32 @@ impl Board {
         }
     }
 }
+
+impl Board {
+    /// The exact final score for the side to move by plain negamax with
+    /// alpha-beta over the grid: no table, no ordering, no symmetry.
+    pub fn solve(&self, paper: bool) -> i32 {
+        self.negamax(paper, -1000, 1000)
+    }
+
+    fn negamax(&self, paper: bool, mut alpha: i32, beta: i32) -> i32 {
+        let moves = self.legal_moves();
+        if moves.is_empty() {
+            if self.passed().legal_moves().is_empty() {
+                let black = self.final_score(paper);
+                return if self.to_move == 1 { black } else { -black };
+            }
+            return -self.passed().negamax(paper, -beta, -alpha);
+        }
+        let mut best = -1000;
+        for m in moves {
+            let v = -self.play(m).negamax(paper, -beta, -alpha);
+            best = best.max(v);
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}

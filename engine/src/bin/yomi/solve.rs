@@ -29,6 +29,9 @@ pub struct SolveArgs {
     /// Also give the exact score of every legal move.
     #[arg(long)]
     all_moves: bool,
+    /// Moves to play from the position before solving (f5d6c3; passes implicit).
+    #[arg(long, value_name = "RECORD", conflicts_with = "obf")]
+    moves: Option<String>,
     /// Print one JSON object per position instead of text.
     #[arg(long)]
     json: bool,
@@ -59,8 +62,9 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
     let lines: Vec<ObfLine> = match &args.obf {
         Some(file) => read_obf(file, &args)?,
         None => {
-            let position = args.board.position(args.position.as_deref())?;
-            vec![ObfLine { position, scores: Vec::new() }]
+            let start = args.board.position(args.position.as_deref())?;
+            let game = yomi::Game::from_record(start, args.moves.as_deref().unwrap_or(""))?;
+            vec![ObfLine { position: *game.current(), scores: Vec::new() }]
         }
     };
     let opts = SolveOptions { scoring: args.scoring, wld: args.wld, all_moves: args.all_moves };
