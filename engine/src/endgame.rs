@@ -154,6 +154,13 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
         }
     }
 
+    /// Adds the statistics of helpers that searched for this solver.
+    pub fn absorb(&mut self, stats: Stats, stopped: bool) {
+        self.stats.nodes += stats.nodes;
+        self.stats.leaves += stats.leaves;
+        self.stopped |= stopped;
+    }
+
     /// True once a stop request has been seen; values since are meaningless.
     pub fn stopped(&self) -> bool {
         self.stopped

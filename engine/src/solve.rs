@@ -5,6 +5,8 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use rayon::prelude::*;
+
 use crate::endgame::{Paper, Rule, Solver, Stats, World, INF};
 use crate::game::Move;
 use crate::movegen::{MoveGen, Squares};
@@ -97,7 +99,7 @@ fn solve_with<G: MoveGen, R: Rule>(
         (v, best)
     } else {
         // Symmetric children have one value: search one of each (paper 001 §3.6).
-        let mut children: Vec<(u32, u64, u64, (u64, u64))> = Squares(moves)
+        let mut children: Vec<Child> = Squares(moves)
             .map(|sq| {
                 let f = G::flips(p, o, sq);
                 let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
@@ -107,43 +109,20 @@ fn solve_with<G: MoveGen, R: Rule>(
             .collect();
         // Fewest replies first: a cheap first guess at the best move.
         children.sort_by_key(|&(sq, np, no, _)| (G::moves(np, no).count_ones(), sq));
-        let mut distinct: Vec<(u32, u64, u64, (u64, u64))> = Vec::new();
+        let mut distinct: Vec<Child> = Vec::new();
         for c in &children {
             if !distinct.iter().any(|d| d.3 == c.3) {
                 distinct.push(*c);
             }
         }
 
-        let mut best_v = -INF;
-        let mut best_sq = distinct[0].0;
-        let mut values: Vec<(u32, i32)> = Vec::new();
-        let mut a = alpha;
-        for (i, &(sq, np, no, _)) in distinct.iter().enumerate() {
-            let v = if opts.all_moves {
-                -solver.search(np, no, -beta, -alpha)
-            } else if i == 0 {
-                -solver.search(np, no, -beta, -a)
-            } else {
-                let v = -solver.search(np, no, -a - 1, -a);
-                if v > a && v < beta {
-                    -solver.search(np, no, -beta, -v)
-                } else {
-                    v
-                }
-            };
-            if solver.stopped() {
-                break;
-            }
-            values.push((sq, v));
-            if v > best_v {
-                best_v = v;
-                best_sq = sq;
-                a = a.max(v);
-                if !opts.all_moves && a >= beta {
-                    break;
-                }
-            }
-        }
+        let (values, stats, stopped) = search_root::<G, R>(&mut solver, tt, stop, &distinct, alpha, beta, opts);
+        solver.absorb(stats, stopped);
+        let (best_sq, best_v) = values
+            .iter()
+            .copied()
+            .max_by_key(|&(sq, v)| (v, std::cmp::Reverse(distinct.iter().position(|d| d.0 == sq))))
+            .unwrap_or((distinct[0].0, -INF));
         if opts.all_moves {
             for &(sq, _, _, form) in &children {
                 let twin = distinct.iter().find(|d| d.3 == form).expect("every form searched");
@@ -175,6 +154,113 @@ fn solve_with<G: MoveGen, R: Rule>(
     sol.stopped = solver.stopped();
     sol.stats = solver.stats;
     sol
+}
+
+type Child = (u32, u64, u64, (u64, u64));
+
+/// Searches the distinct root moves; returns each searched move's value (a
+/// bound only, for moves a null window refuted, unless `all_moves`). With
+/// more than one thread in the current rayon pool, the first move is searched
+/// alone and the rest in parallel against its value (Young Brothers Wait at
+/// the root), every task with its own solver over the shared table.
+fn search_root<G: MoveGen, R: Rule>(
+    solver: &mut Solver<G, R>,
+    tt: &TranspositionTable,
+    stop: Option<&AtomicBool>,
+    distinct: &[Child],
+    alpha: i32,
+    beta: i32,
+    opts: SolveOptions,
+) -> (Vec<(u32, i32)>, Stats, bool) {
+    let parallel = rayon::current_num_threads() > 1 && distinct.len() > 1;
+    let mut values = Vec::new();
+    let mut extra = Stats::default();
+    let mut stopped = false;
+    if opts.all_moves {
+        if parallel {
+            let results: Vec<(u32, i32, Stats, bool)> = distinct
+                .par_iter()
+                .map(|&(sq, np, no, _)| {
+                    let mut s = Solver::<G, R>::new(tt, stop);
+                    let v = -s.search(np, no, -beta, -alpha);
+                    (sq, v, s.stats, s.stopped())
+                })
+                .collect();
+            for (sq, v, st, halted) in results {
+                values.push((sq, v));
+                extra.nodes += st.nodes;
+                extra.leaves += st.leaves;
+                stopped |= halted;
+            }
+        } else {
+            for &(sq, np, no, _) in distinct {
+                let v = -solver.search(np, no, -beta, -alpha);
+                if solver.stopped() {
+                    break;
+                }
+                values.push((sq, v));
+            }
+        }
+        return (values, extra, stopped);
+    }
+
+    let (sq0, np0, no0, _) = distinct[0];
+    let mut a = alpha;
+    let v0 = -solver.search(np0, no0, -beta, -a);
+    if solver.stopped() {
+        return (values, extra, stopped);
+    }
+    values.push((sq0, v0));
+    a = a.max(v0);
+    if a >= beta {
+        return (values, extra, stopped);
+    }
+    let rest = &distinct[1..];
+    // Null-window tests: which moves might beat the first one?
+    let tests: Vec<(u32, i32)> = if parallel {
+        let results: Vec<(u32, i32, Stats, bool)> = rest
+            .par_iter()
+            .map(|&(sq, np, no, _)| {
+                let mut s = Solver::<G, R>::new(tt, stop);
+                let v = -s.search(np, no, -a - 1, -a);
+                (sq, v, s.stats, s.stopped())
+            })
+            .collect();
+        results
+            .into_iter()
+            .map(|(sq, v, st, halted)| {
+                extra.nodes += st.nodes;
+                extra.leaves += st.leaves;
+                stopped |= halted;
+                (sq, v)
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    for (i, &(sq, np, no, _)) in rest.iter().enumerate() {
+        // In parallel, the test was done against the first move's value; a
+        // better value found since makes it a weaker test, so redo it then.
+        let tested = tests.get(i).filter(|_| a == alpha.max(v0)).map(|t| t.1);
+        let mut v = match tested {
+            Some(v) => v,
+            None => -solver.search(np, no, -a - 1, -a),
+        };
+        if v > a && v < beta {
+            v = -solver.search(np, no, -beta, -v);
+        }
+        if solver.stopped() || stopped {
+            break;
+        }
+        values.push((sq, v));
+        if v > a {
+            a = v;
+            if a >= beta {
+                break;
+            }
+        }
+    }
+    (values, extra, stopped)
 }
 
 fn clamp(v: i32, opts: SolveOptions) -> i32 {
