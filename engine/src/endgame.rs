@@ -382,6 +382,9 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
             }
             return self.last1(p, o, empties.trailing_zeros());
         }
+        if n <= PARITY_EMPTIES {
+            return self.last_few(p, o, alpha, beta, n, empties);
+        }
         self.stats.nodes += 1;
         let moves = G::moves(p, o);
         if moves == 0 {
@@ -392,26 +395,6 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
             return -self.shallow(o, p, -beta, -alpha, n);
         }
         let mut best = -INF;
-        if n <= PARITY_EMPTIES {
-            // Odd regions first, then the rest, both in square order.
-            let odd = self.odd_quadrants(empties);
-            for set in [moves & odd, moves & !odd] {
-                for sq in Squares(set) {
-                    let f = G::flips(p, o, sq);
-                    let v = -self.shallow(o ^ f, p ^ f ^ (1u64 << sq), -beta, -alpha, n - 1);
-                    if v > best {
-                        best = v;
-                        if v > alpha {
-                            alpha = v;
-                            if alpha >= beta {
-                                return best;
-                            }
-                        }
-                    }
-                }
-            }
-            return best;
-        }
         // Fastest first, by selection over a small fixed list.
         let odd = self.odd_quadrants(empties);
         let mut list = [Candidate::default(); 32];
@@ -443,6 +426,45 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
                     }
                 }
             }
+        }
+        best
+    }
+
+    /// The last few empties: no move generation, just a flip attempt on each
+    /// empty square, odd regions first.
+    fn last_few(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, n: u32, empties: u64) -> i32 {
+        if n == 1 {
+            return self.last1(p, o, empties.trailing_zeros());
+        }
+        self.stats.nodes += 1;
+        let odd = self.odd_quadrants(empties);
+        let mut best = -INF;
+        for set in [empties & odd, empties & !odd] {
+            for sq in Squares(set) {
+                let f = G::flips(p, o, sq);
+                if f == 0 {
+                    continue;
+                }
+                let x = 1u64 << sq;
+                let v = -self.last_few(o ^ f, p ^ f ^ x, -beta, -alpha, n - 1, empties ^ x);
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        alpha = v;
+                        if alpha >= beta {
+                            return best;
+                        }
+                    }
+                }
+            }
+        }
+        if best == -INF {
+            // No move: pass if the opponent has one, else the game is over.
+            if G::moves(o, p) == 0 {
+                self.stats.leaves += 1;
+                return final_score::<G, R>(p, o);
+            }
+            return -self.last_few(o, p, -beta, -alpha, n, empties);
         }
         best
     }
