@@ -78,27 +78,9 @@ fn perft_4x4_whole_tree() {
 }
 
 /// A random reachable position: `plies` random moves (passes as needed) from
-/// a start, on a board and start chosen by the seed.
-fn random_game(board_index: usize, reversi: bool, plies: usize, seed: u64) -> Game {
-    let size = BoardSize::ALL[board_index % BoardSize::ALL.len()];
-    let st = if reversi { Start::Reversi } else { Start::Othello };
-    let mut game = Game::new(start(size, st));
-    let mut rng = seed | 1;
-    for _ in 0..plies {
-        match game.status() {
-            Status::Over => break,
-            Status::Pass => game.pass().unwrap(),
-            Status::Move => {
-                let moves: Vec<u32> = Squares(game.current().legal_moves()).collect();
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                let sq = moves[(rng % moves.len() as u64) as usize];
-                game.play(Square::from_index(size, sq).unwrap()).unwrap();
-            }
-        }
-    }
-    game
+/// a start, on a board and start chosen by the arguments.
+fn random_game(board: usize, reversi: bool, plies: usize, seed: u64) -> Game {
+    reference::random_game(board, reversi, seed, |g| g.moves().len() < plies)
 }
 
 fn check_against_reference(pos: &Position) {
@@ -150,6 +132,35 @@ proptest! {
         let to_move = if white { yomi::Color::White } else { yomi::Color::Black };
         let pos = Position::new(size, black, whites, to_move).unwrap();
         check_against_reference(&pos);
+    }
+
+    #[test]
+    fn stable_discs_never_flip(board in 0usize..19, plies in 10usize..60, seed: u64, rest: u64) {
+        // Discs found stable keep their colour through any continuation.
+        let game = random_game(board, false, plies, seed);
+        let pos = *game.current();
+        let size = pos.size();
+        let (black, white) = with_geometry!(size, G => (
+            yomi::stability::stable_discs::<G>(pos.black(), pos.white()),
+            yomi::stability::stable_discs::<G>(pos.white(), pos.black()),
+        ));
+        prop_assert_eq!(black & !pos.black(), 0);
+        prop_assert_eq!(white & !pos.white(), 0);
+        let mut g = Game::new(pos);
+        let mut rng = rest | 1;
+        while !g.is_over() {
+            if g.status() == Status::Pass {
+                g.pass().unwrap();
+            } else {
+                let moves: Vec<u32> = Squares(g.current().legal_moves()).collect();
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                g.play(Square::from_index(size, moves[(rng % moves.len() as u64) as usize]).unwrap()).unwrap();
+            }
+            prop_assert_eq!(g.current().black() & black, black);
+            prop_assert_eq!(g.current().white() & white, white);
+        }
     }
 
     #[test]

@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use crate::geometry::Geometry;
 use crate::movegen::{MoveGen, Squares};
 use crate::position::Scoring;
+use crate::stability::stable_discs;
 use crate::tt::{hash, Entry, TranspositionTable, NO_MOVE};
 
 /// A scoring rule as a type, so the final-score code is chosen at compile time.
@@ -46,7 +47,7 @@ const PARITY_EMPTIES: u32 = 4;
 const ETC_EMPTIES: u32 = 12;
 /// From this many empties on, moves are ordered by a shallow search with a
 /// mobility evaluation rather than by the opponent's mobility alone.
-const SORT_SEARCH_EMPTIES: u32 = 15;
+const SORT_SEARCH_EMPTIES: u32 = 12;
 
 /// The final score for the side owning `p`.
 #[inline(always)]
@@ -208,6 +209,10 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
             return -self.hashed(o, p, -beta, -alpha, n);
         }
 
+        if let Some(v) = self.stability_cutoff(p, o, alpha) {
+            return v;
+        }
+
         let key = self.key(p, o);
         let (mut lower, mut upper) = (-INF, INF);
         let mut hash_move = NO_MOVE as u32;
@@ -247,8 +252,10 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
             let key = if sq == hash_move {
                 i32::MIN
             } else if n >= SORT_SEARCH_EMPTIES {
-                let depth = if n >= 20 { 3 } else { 1 };
-                self.probe::<true>(np, no, depth, -INF * 64, INF * 64) * 4 + self.order_key(np, no, sq, parity)
+                // Deeper nodes are rarer and their order matters more: one
+                // more ply of probe every two empties from 16 on.
+                let depth = if n >= 16 { 2 + (n - 16) / 2 } else { 1 };
+                self.probe(np, no, depth, -INF * 64, INF * 64) * 4 + self.order_key(np, no, sq, parity)
             } else {
                 self.order_key(np, no, sq, parity)
             };
@@ -309,6 +316,19 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
         best
     }
 
+    /// The opponent's stable discs cap our score at `SQUARES − 2·stable`
+    /// under either rule; if that cap is at most `alpha` the node fails low.
+    #[inline(always)]
+    fn stability_cutoff(&self, p: u64, o: u64, alpha: i32) -> Option<i32> {
+        let squares = G::SQUARES as i32;
+        // Cheap test first: even if every opponent disc were stable.
+        if squares - 2 * (o.count_ones() as i32) > alpha {
+            return None;
+        }
+        let cap = squares - 2 * stable_discs::<G>(o, p).count_ones() as i32;
+        (cap <= alpha).then_some(cap)
+    }
+
     /// Bitboard of the quadrants holding an odd number of empties.
     #[inline(always)]
     fn odd_quadrants(&self, empties: u64) -> u64 {
@@ -333,17 +353,20 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
     }
 
     /// A cheap guess at the value of (`p`, `o`) for move ordering: mobility,
-    /// corners, and the opponent's frontier.
+    /// corners, and potential mobility (empties next to the other side's discs).
     #[inline(always)]
     fn guess(p: u64, o: u64) -> i32 {
         let (mp, mo) = (G::moves(p, o), G::moves(o, p));
         let mobility = mp.count_ones() as i32 - mo.count_ones() as i32;
         let corners = (p & G::CORNERS).count_ones() as i32 - (o & G::CORNERS).count_ones() as i32;
-        mobility * 8 + corners * 24
+        let e = !(p | o) & G::FULL;
+        let potential = (neighbours::<G>(o) & e).count_ones() as i32 - (neighbours::<G>(p) & e).count_ones() as i32;
+        mobility * 8 + corners * 24 + potential * 4
     }
 
     /// A depth-limited negamax over [`Self::guess`], to order moves.
-    fn probe<const ROOT: bool>(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    fn probe(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.stats.nodes += 1;
         if depth == 0 {
             return Self::guess(p, o);
         }
@@ -352,12 +375,12 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
             if G::moves(o, p) == 0 {
                 return final_score::<G, R>(p, o) * 64;
             }
-            return -self.probe::<false>(o, p, depth, -beta, -alpha);
+            return -self.probe(o, p, depth, -beta, -alpha);
         }
         let mut best = -INF * 64;
         for sq in Squares(moves) {
             let f = G::flips(p, o, sq);
-            let v = -self.probe::<false>(o ^ f, p ^ f ^ (1u64 << sq), depth - 1, -beta, -alpha);
+            let v = -self.probe(o ^ f, p ^ f ^ (1u64 << sq), depth - 1, -beta, -alpha);
             if v > best {
                 best = v;
                 if v > alpha {
@@ -521,4 +544,14 @@ mod tests {
         assert_eq!(q.iter().fold(0, |a, b| a | b), <Dims<4, 10>>::FULL);
         assert!(q.iter().all(|m| m.count_ones() == 10));
     }
+}
+
+/// The squares next to a disc of `x` (not `x` itself).
+#[inline(always)]
+fn neighbours<G: Geometry>(x: u64) -> u64 {
+    let c = G::COLS as u32;
+    let e = (x << 1) & <G as crate::stability::StabilityTables>::NOT_FIRST_COL;
+    let w = (x >> 1) & <G as crate::stability::StabilityTables>::NOT_LAST_COL;
+    let h = x | e | w;
+    (h | (h << c) | (h >> c)) & G::FULL & !x
 }

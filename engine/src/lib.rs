@@ -25,6 +25,7 @@ pub mod symmetry;
 pub mod notation;
 pub mod game;
 pub mod perft;
+pub mod stability;
 pub mod tt;
 pub mod endgame;
 pub mod solve;

@@ -5,7 +5,7 @@
 
 #![allow(dead_code)]
 
-use yomi::{BoardSize, Color, Position, Square};
+use yomi::{BoardSize, Color, Game, Position, Square, Squares, Start, Status};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
@@ -182,4 +182,29 @@ impl Board {
         }
         best
     }
+}
+
+/// A random game on `BoardSize::ALL[board]` (modulo their count), played by
+/// random legal moves (passes as the rules force) while `go_on` holds and
+/// the game is not over. Shared by the suites that need random positions.
+pub fn random_game(board: usize, reversi: bool, seed: u64, go_on: impl Fn(&Game) -> bool) -> Game {
+    let size = BoardSize::ALL[board % BoardSize::ALL.len()];
+    let st = if reversi { Start::Reversi } else { Start::Othello };
+    let mut game = Game::new(Position::start(size, st));
+    let mut rng = seed | 1;
+    while go_on(&game) {
+        match game.status() {
+            Status::Over => break,
+            Status::Pass => game.pass().unwrap(),
+            Status::Move => {
+                let moves: Vec<u32> = Squares(game.current().legal_moves()).collect();
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                let sq = moves[(rng % moves.len() as u64) as usize];
+                game.play(Square::from_index(size, sq).unwrap()).unwrap();
+            }
+        }
+    }
+    game
 }

@@ -1,0 +1,149 @@
+//! Stable discs: discs that no sequence of moves can flip. A disc cannot be
+//! flipped along a line if the line is full, or if on one side it touches the
+//! board's edge or a stable disc of its own colour; a disc that is safe along
+//! all four lines is stable. Growing the set from the corners to a fixed point
+//! finds most stable discs (a lower bound on them all), which bounds the final
+//! score: the opponent's stable discs are never ours.
+
+use crate::geometry::Geometry;
+
+const fn line_masks(rows: usize, cols: usize, dr: i32, dc: i32) -> [u64; 32] {
+    // Every line in direction (dr, dc), each as a mask, starting from the
+    // squares that have no predecessor in that direction.
+    let mut masks = [0u64; 32];
+    let mut n = 0;
+    let mut r = 0;
+    while r < rows {
+        let mut c = 0;
+        while c < cols {
+            let (pr, pc) = (r as i32 - dr, c as i32 - dc);
+            let has_pred = pr >= 0 && pc >= 0 && pr < rows as i32 && pc < cols as i32;
+            if !has_pred {
+                let mut m = 0u64;
+                let (mut x, mut y) = (r as i32, c as i32);
+                while x >= 0 && y >= 0 && x < rows as i32 && y < cols as i32 {
+                    m |= 1u64 << (x as usize * cols + y as usize);
+                    x += dr;
+                    y += dc;
+                }
+                masks[n] = m;
+                n += 1;
+            }
+            c += 1;
+        }
+        r += 1;
+    }
+    masks
+}
+
+const fn edge_mask(rows: usize, cols: usize, rows_edge: bool, cols_edge: bool) -> u64 {
+    let mut m = 0u64;
+    let mut r = 0;
+    while r < rows {
+        let mut c = 0;
+        while c < cols {
+            if (rows_edge && (r == 0 || r == rows - 1)) || (cols_edge && (c == 0 || c == cols - 1)) {
+                m |= 1u64 << (r * cols + c);
+            }
+            c += 1;
+        }
+        r += 1;
+    }
+    m
+}
+
+/// Compile-time line tables of one board.
+pub trait StabilityTables: Geometry {
+    const ROW_LINES: [u64; 32] = line_masks(Self::ROWS, Self::COLS, 0, 1);
+    const COL_LINES: [u64; 32] = line_masks(Self::ROWS, Self::COLS, 1, 0);
+    const DIAG_LINES: [u64; 32] = line_masks(Self::ROWS, Self::COLS, 1, 1);
+    const ANTI_LINES: [u64; 32] = line_masks(Self::ROWS, Self::COLS, 1, -1);
+    const SIDE_COLS: u64 = edge_mask(Self::ROWS, Self::COLS, false, true);
+    const SIDE_ROWS: u64 = edge_mask(Self::ROWS, Self::COLS, true, false);
+    const BORDER: u64 = edge_mask(Self::ROWS, Self::COLS, true, true);
+    /// Squares a shift towards higher columns may land on (no wrap from the
+    /// last column into the first), and towards lower columns.
+    const NOT_FIRST_COL: u64 = Self::FULL & !(Self::SIDE_COLS & (Self::SIDE_COLS >> (Self::COLS - 1)));
+    const NOT_LAST_COL: u64 = Self::FULL & (Self::SIDE_COLS & (Self::SIDE_COLS >> (Self::COLS - 1)) | !Self::SIDE_COLS);
+}
+
+impl<G: Geometry> StabilityTables for G {}
+
+#[inline(always)]
+fn full_lines(occupied: u64, lines: &[u64; 32]) -> u64 {
+    let mut full = 0;
+    for &l in lines {
+        if l != 0 && occupied & l == l {
+            full |= l;
+        }
+    }
+    full
+}
+
+/// The stable discs of `p` (a subset of all of them) with `o` the other
+/// colour's discs.
+pub fn stable_discs<G: Geometry>(p: u64, o: u64) -> u64 {
+    let occupied = p | o;
+    let c = G::COLS as u32;
+    let (not_first, not_last) = (G::NOT_FIRST_COL, G::NOT_LAST_COL);
+    let h0 = full_lines(occupied, &G::ROW_LINES) | G::SIDE_COLS;
+    let v0 = full_lines(occupied, &G::COL_LINES) | G::SIDE_ROWS;
+    let d0 = full_lines(occupied, &G::DIAG_LINES) | G::BORDER;
+    let a0 = full_lines(occupied, &G::ANTI_LINES) | G::BORDER;
+    let mut stable = p & h0 & v0 & d0 & a0;
+    if stable == 0 {
+        return 0;
+    }
+    loop {
+        let s = stable;
+        let h = h0 | ((s << 1) & not_first) | ((s >> 1) & not_last);
+        let v = v0 | (s << c) | (s >> c);
+        let d = d0 | ((s << (c + 1)) & not_first) | ((s >> (c + 1)) & not_last);
+        let a = a0 | ((s << (c - 1)) & not_last) | ((s >> (c - 1)) & not_first);
+        stable = p & h & v & d & a & G::FULL;
+        if stable == s {
+            return stable;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Dims;
+
+    type G8 = Dims<8, 8>;
+
+    #[test]
+    fn corners_and_edges_grow() {
+        // Black on a1, b1, c1 and a2: all stable; a lone d4 is not.
+        let sq = |r: u32, c: u32| 1u64 << (r * 8 + c);
+        let p = sq(0, 0) | sq(0, 1) | sq(0, 2) | sq(1, 0) | sq(3, 3);
+        assert_eq!(stable_discs::<G8>(p, 0), p & !sq(3, 3));
+        assert_eq!(stable_discs::<G8>(sq(3, 3), 0), 0);
+    }
+
+    #[test]
+    fn a_full_board_is_all_stable() {
+        let p = 0xF0F0_F0F0_F0F0_F0F0u64;
+        assert_eq!(stable_discs::<G8>(p, !p), p);
+        type G = Dims<4, 10>;
+        let p = 0x5_5555_5555u64 & G::FULL;
+        assert_eq!(stable_discs::<G>(p, G::FULL & !p), p);
+    }
+
+    #[test]
+    fn line_tables_cover_the_board() {
+        type G = Dims<6, 10>;
+        for lines in [G::ROW_LINES, G::COL_LINES, G::DIAG_LINES, G::ANTI_LINES] {
+            let mut union = 0;
+            for l in lines {
+                assert_eq!(union & l, 0);
+                union |= l;
+            }
+            assert_eq!(union, G::FULL);
+        }
+        assert_eq!(G::ROW_LINES.iter().filter(|&&l| l != 0).count(), 6);
+        assert_eq!(G::DIAG_LINES.iter().filter(|&&l| l != 0).count(), 15);
+    }
+}
