@@ -249,16 +249,7 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
                     }
                 }
             }
-            let key = if sq == hash_move {
-                i32::MIN
-            } else if n >= SORT_SEARCH_EMPTIES {
-                // Deeper nodes are rarer and their order matters more: one
-                // more ply of probe every two empties from 16 on.
-                let depth = if n >= 16 { 2 + (n - 16) / 2 } else { 1 };
-                self.probe(np, no, depth, -INF * 64, INF * 64) * 4 + self.order_key(np, no, sq, parity)
-            } else {
-                self.order_key(np, no, sq, parity)
-            };
+            let key = if sq == hash_move { i32::MIN } else { self.move_key(np, no, sq, parity, n) };
             list.push(Candidate { sq, flips, key });
         }
         list.sort_unstable_by_key(|c| c.key);
@@ -314,6 +305,24 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
             },
         );
         best
+    }
+
+    /// The ordering key of the move to `sq` that leads to (`np`, `no`) at a
+    /// node with `n` empties; lower keys are searched first.
+    pub fn move_key(&mut self, np: u64, no: u64, sq: u32, odd: u64, n: u32) -> i32 {
+        if n >= SORT_SEARCH_EMPTIES {
+            // Deeper nodes are rarer and their order matters more: one more
+            // ply of probe every two empties from 16 on.
+            let depth = if n >= 16 { 2 + (n - 16) / 2 } else { 1 };
+            self.probe(np, no, depth, -INF * 64, INF * 64) * 4 + self.order_key(np, no, sq, odd)
+        } else {
+            self.order_key(np, no, sq, odd)
+        }
+    }
+
+    /// Bitboard of the quadrants holding an odd number of empties.
+    pub fn parity(&self, empties: u64) -> u64 {
+        self.odd_quadrants(empties)
     }
 
     /// The opponent's stable discs cap our score at `SQUARES − 2·stable`

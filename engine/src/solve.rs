@@ -107,8 +107,14 @@ fn solve_with<G: MoveGen, R: Rule>(
                 (sq, np, no, (cp, co))
             })
             .collect();
-        // Fewest replies first: a cheap first guess at the best move.
-        children.sort_by_key(|&(sq, np, no, _)| (G::moves(np, no).count_ones(), sq));
+        // The search's own ordering: the first move gets the full window, so
+        // it had better be the best.
+        let n = pos.empties().count_ones();
+        let odd = solver.parity(pos.empties());
+        let mut keyed: Vec<(i32, Child)> =
+            children.iter().map(|&c| (solver.move_key(c.1, c.2, c.0, odd, n), c)).collect();
+        keyed.sort_by_key(|&(k, c)| (k, c.0));
+        children = keyed.into_iter().map(|(_, c)| c).collect();
         let mut distinct: Vec<Child> = Vec::new();
         for c in &children {
             if !distinct.iter().any(|d| d.3 == c.3) {
