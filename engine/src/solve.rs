@@ -70,6 +70,9 @@ pub fn solve(pos: &Position, tt: &TranspositionTable, opts: SolveOptions, stop: 
     sol
 }
 
+/// From this many empties on, an exact solve first settles win/draw/loss.
+const WLD_FIRST_EMPTIES: u32 = 16;
+
 /// The window that decides the question asked: the exact score, or its sign.
 fn window(opts: SolveOptions) -> (i32, i32) {
     if opts.wld {
@@ -122,7 +125,26 @@ fn solve_with<G: MoveGen, R: Rule>(
             }
         }
 
-        let (values, stats, stopped) = search_root::<G, R>(&mut solver, tt, stop, &distinct, alpha, beta, opts);
+        // Paper 001's order: win/draw/loss first, whose narrow window is
+        // cheap, then the exact score in the half-window the outcome allows
+        // (a draw is already exact).
+        let (mut alpha, mut beta) = (alpha, beta);
+        let mut first = None;
+        if !opts.wld && !opts.all_moves && n >= WLD_FIRST_EMPTIES {
+            let wld = SolveOptions { wld: true, ..opts };
+            let (values, stats, stopped) = search_root::<G, R>(&mut solver, tt, stop, &distinct, -1, 1, wld);
+            solver.absorb(stats, stopped);
+            let best = values.iter().map(|v| v.1).max().unwrap_or(0);
+            match best.signum() {
+                1 => alpha = 0,
+                -1 => beta = 0,
+                _ => first = Some((values, Stats::default(), stopped)),
+            }
+        }
+        let (values, stats, stopped) = match first {
+            Some(done) => done,
+            None => search_root::<G, R>(&mut solver, tt, stop, &distinct, alpha, beta, opts),
+        };
         solver.absorb(stats, stopped);
         let (best_sq, best_v) = values
             .iter()
