@@ -4,7 +4,8 @@
 # playwright-core to drive it, and the wasm toolchain (web/build.sh).
 #   1. cargo test: the engine's unit tests, the rules against the naive
 #      reference on every board, perft against published counts, the
-#      parsers fuzzed, and the CLI.
+#      solver against published results and a naive negamax, the parsers
+#      fuzzed, and the CLI; then the slow solver tests (6x6).
 #   2. the threaded wasm build, served with its real headers, in headless
 #      Chromium.
 set -euo pipefail
@@ -21,6 +22,8 @@ fi
 (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 
 cargo test --workspace
+# The slow suites, by name: 6x6 solved under paper 001's rule (minutes).
+cargo test --test solve -- --ignored
 
 bash web/build.sh
 (cd tests/browser && npm test)
