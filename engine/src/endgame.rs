@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use crate::geometry::Geometry;
 use crate::movegen::{MoveGen, Squares};
 use crate::position::Scoring;
-use crate::stability::stable_discs;
+use crate::stability::{stable_discs, StabilityTables};
 use crate::tt::{hash, Entry, TranspositionTable, NO_MOVE};
 
 /// A scoring rule as a type, so the final-score code is chosen at compile time.
@@ -180,11 +180,7 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
     /// The score of (`p`, `o`) within the window (`alpha`, `beta`), fail-soft.
     pub fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
         let n = (!(p | o) & G::FULL).count_ones();
-        if n <= SHALLOW_EMPTIES {
-            self.shallow(p, o, alpha, beta, n)
-        } else {
-            self.hashed(p, o, alpha, beta, n)
-        }
+        self.hashed(p, o, alpha, beta, n)
     }
 
     fn hashed(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, n: u32) -> i32 {
@@ -559,8 +555,8 @@ mod tests {
 #[inline(always)]
 fn neighbours<G: Geometry>(x: u64) -> u64 {
     let c = G::COLS as u32;
-    let e = (x << 1) & <G as crate::stability::StabilityTables>::NOT_FIRST_COL;
-    let w = (x >> 1) & <G as crate::stability::StabilityTables>::NOT_LAST_COL;
+    let e = (x << 1) & G::NOT_FIRST_COL;
+    let w = (x >> 1) & G::NOT_LAST_COL;
     let h = x | e | w;
     (h | (h << c) | (h >> c)) & G::FULL & !x
 }
