@@ -316,11 +316,6 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
         }
     }
 
-    /// Bitboard of the quadrants holding an odd number of empties.
-    pub fn parity(&self, empties: u64) -> u64 {
-        self.odd_quadrants(empties)
-    }
-
     /// The opponent's stable discs cap our score at `SQUARES − 2·stable`
     /// under either rule; if that cap is at most `alpha` the node fails low.
     #[inline(always)]
@@ -336,7 +331,7 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
 
     /// Bitboard of the quadrants holding an odd number of empties.
     #[inline(always)]
-    fn odd_quadrants(&self, empties: u64) -> u64 {
+    pub fn odd_quadrants(&self, empties: u64) -> u64 {
         let q = G::QUADRANTS;
         let mut odd = 0;
         for quadrant in q {
@@ -386,14 +381,8 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
         for sq in Squares(moves) {
             let f = G::flips(p, o, sq);
             let v = -self.probe(o ^ f, p ^ f ^ (1u64 << sq), depth - 1, -beta, -alpha);
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
+            if raise(&mut best, &mut alpha, v, beta) {
+                break;
             }
         }
         best
@@ -445,14 +434,8 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
             list.swap(i, m);
             let c = list[i];
             let v = -self.shallow(o ^ c.flips, p ^ c.flips ^ (1u64 << c.sq), -beta, -alpha, n - 1);
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
+            if raise(&mut best, &mut alpha, v, beta) {
+                break;
             }
         }
         best
@@ -475,14 +458,8 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
                 }
                 let x = 1u64 << sq;
                 let v = -self.last_few(o ^ f, p ^ f ^ x, -beta, -alpha, n - 1, empties ^ x);
-                if v > best {
-                    best = v;
-                    if v > alpha {
-                        alpha = v;
-                        if alpha >= beta {
-                            return best;
-                        }
-                    }
+                if raise(&mut best, &mut alpha, v, beta) {
+                    return best;
                 }
             }
         }
@@ -513,6 +490,20 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
         }
         final_score::<G, R>(p, o)
     }
+}
+
+/// The fail-soft step after a move's value `v`: keeps the best value, raises
+/// `alpha`, and says whether the window closed (a cutoff).
+#[inline(always)]
+fn raise(best: &mut i32, alpha: &mut i32, v: i32, beta: i32) -> bool {
+    if v > *best {
+        *best = v;
+        if v > *alpha {
+            *alpha = v;
+            return *alpha >= beta;
+        }
+    }
+    false
 }
 
 /// Distinguishes boards and rules in the shared table.

@@ -113,7 +113,7 @@ fn solve_with<G: MoveGen, R: Rule>(
         // The search's own ordering: the first move gets the full window, so
         // it had better be the best.
         let n = pos.empties().count_ones();
-        let odd = solver.parity(pos.empties());
+        let odd = solver.odd_quadrants(pos.empties());
         let mut keyed: Vec<(i32, Child)> =
             children.iter().map(|&c| (solver.move_key(c.1, c.2, c.0, odd, n), c)).collect();
         keyed.sort_by_key(|&(k, c)| (k, c.0));
