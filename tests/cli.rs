@@ -187,3 +187,70 @@ fn solve_rejects_bad_options() {
         assert!(stderr(&o).contains(message), "{args:?}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn search_prints_iterations_then_the_move() {
+    let o = yomi(&["search", "--depth", "6"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(out.lines().filter(|l| l.starts_with("depth ")).count(), 6, "{out}");
+    let best = out.lines().find(|l| l.starts_with("Best move: ")).expect("a best move line");
+    assert!(["d3", "c4", "f5", "e6"].iter().any(|m| best.ends_with(m)), "{best}");
+
+    let o = yomi(&["search", "--level", "hard", "--json", "--board", "4x4"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    // Sixteen squares, twelve empties: "hard" solves 4x4 exactly (world rule).
+    assert_eq!(v["kind"], "exact");
+    assert_eq!(v["level"], "hard");
+    assert!(v["pv"].as_array().unwrap().len() >= 9);
+
+    let o = yomi(&["search", "--depth", "3", "--all-moves", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["moves"].as_object().unwrap().len(), 4);
+    assert_eq!(v["kind"], "midgame");
+}
+
+#[test]
+fn match_and_bench_report_totals() {
+    let o = yomi(&["match", "depth=2", "random", "--board", "6x6", "--games", "4", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["games"], 4);
+    assert_eq!(v["wins"].as_u64().unwrap() + v["draws"].as_u64().unwrap() + v["losses"].as_u64().unwrap(), 4);
+
+    let o = yomi(&["match", "--sweep", "--sweep-max", "1", "--games", "2", "--board", "6x6"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("| 1 | 5 | 3 | 6 | 4 |"), "{}", stdout(&o));
+
+    let o = yomi(&["bench", "--depth", "4", "--no-endgame", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let last = stdout(&o).lines().last().unwrap().to_string();
+    let v: serde_json::Value = serde_json::from_str(&last).unwrap();
+    assert!(v["signature"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn search_match_and_bench_reject_bad_options() {
+    for args in [
+        vec!["search", "--level", "god"],
+        vec!["search", "--depth", "0"],
+        vec!["search", "--depth", "61"],
+        vec!["search", "--time", "-1"],
+        vec!["search", "--selectivity", "7"],
+        vec!["search", "--weights", "/nonexistent/w.ywt"],
+        vec!["search", "--weights", "Cargo.toml"],
+        vec!["search", "--moves", "a1"],
+        vec!["match", "random", "depth=x"],
+        vec!["match", "random", "level=9"],
+        vec!["match", "wizard", "random"],
+        vec!["match", "random", "random", "--games", "0"],
+        vec!["bench", "--depth", "99"],
+        vec!["probcut", "--depth", "2", "--experiment"],
+        vec!["probcut"],
+    ] {
+        let o = yomi(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stdout(&o));
+        assert!(stderr(&o).starts_with("yomi: error: ") || stderr(&o).contains("error:"), "{args:?}: {}", stderr(&o));
+    }
+}

@@ -11,10 +11,10 @@
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
-use crate::geometry::Geometry;
+use crate::geometry::{neighbours, Geometry};
 use crate::movegen::{MoveGen, Squares};
 use crate::position::Scoring;
-use crate::stability::{stable_discs, StabilityTables};
+use crate::stability::stable_discs;
 use crate::tt::{hash, Entry, TranspositionTable, NO_MOVE};
 
 /// A scoring rule as a type, so the final-score code is chosen at compile time.
@@ -507,7 +507,7 @@ fn raise(best: &mut i32, alpha: &mut i32, v: i32, beta: i32) -> bool {
 }
 
 /// Distinguishes boards and rules in the shared table.
-fn table_seed<G: Geometry, R: Rule>() -> u64 {
+pub(crate) fn table_seed<G: Geometry, R: Rule>() -> u64 {
     let rule = match R::SCORING {
         Scoring::World => 0,
         Scoring::Paper => 1,
@@ -540,14 +540,4 @@ mod tests {
         assert_eq!(q.iter().fold(0, |a, b| a | b), <Dims<4, 10>>::FULL);
         assert!(q.iter().all(|m| m.count_ones() == 10));
     }
-}
-
-/// The squares next to a disc of `x` (not `x` itself).
-#[inline(always)]
-fn neighbours<G: Geometry>(x: u64) -> u64 {
-    let c = G::COLS as u32;
-    let e = (x << 1) & G::NOT_FIRST_COL;
-    let w = (x >> 1) & G::NOT_LAST_COL;
-    let h = x | e | w;
-    (h | (h << c) | (h >> c)) & G::FULL & !x
 }

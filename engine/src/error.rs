@@ -38,6 +38,12 @@ pub enum Error {
     BadDepth { depth: u32, max: u32 },
     /// Anything else a command line or API argument can get wrong.
     BadArgument(String),
+    /// A weights or statistics file that cannot be read.
+    BadWeights(String),
+    /// A level name or number that is not one of the levels.
+    BadLevel(String),
+    /// A player description for a match that cannot be parsed.
+    BadPlayer { spec: String, reason: String },
 }
 
 impl fmt::Display for Error {
@@ -95,6 +101,12 @@ impl fmt::Display for Error {
                 write!(f, "depth {depth} is out of range; expected 1 to {max}")
             }
             Error::BadArgument(s) => f.write_str(s),
+            Error::BadWeights(s) => write!(f, "bad weights file: {s}"),
+            Error::BadLevel(s) => write!(
+                f,
+                "level '{s}' is unknown; expected 1-6 or beginner, easy, medium, hard, expert, maximum"
+            ),
+            Error::BadPlayer { spec, reason } => write!(f, "player '{spec}': {reason}"),
         }
     }
 }

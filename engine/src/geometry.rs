@@ -27,6 +27,19 @@ pub trait Geometry: Copy + Send + Sync + 'static {
     const STEPS_DIAG: u32;
     /// The runtime name of this shape.
     const SIZE: BoardSize;
+    /// The first and last columns.
+    const FIRST_COL: u64;
+    const LAST_COL: u64;
+}
+
+/// The squares next to a disc of `x` (not `x` itself), in all eight directions.
+#[inline(always)]
+pub fn neighbours<G: Geometry>(x: u64) -> u64 {
+    let c = G::COLS as u32;
+    let e = (x << 1) & !G::FIRST_COL;
+    let w = (x >> 1) & !G::LAST_COL;
+    let h = x | e | w;
+    (h | (h << c) | (h >> c)) & G::FULL & !x
 }
 
 /// The board `R` × `C`. Only the shapes listed in [`BoardSize::ALL`] are
@@ -79,6 +92,8 @@ impl<const R: usize, const C: usize> Geometry for Dims<R, C> {
     const STEPS_COL: u32 = steps_for(R);
     const STEPS_DIAG: u32 = steps_for(min(R, C));
     const SIZE: BoardSize = BoardSize::from_dims_unchecked(R, C);
+    const FIRST_COL: u64 = column_mask(R, C, 0);
+    const LAST_COL: u64 = column_mask(R, C, C - 1);
 }
 
 /// A supported board shape, known at run time: R rows × C columns with R and C

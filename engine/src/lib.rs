@@ -4,8 +4,10 @@
 //! The layers, lowest first: board shapes ([`geometry`]), move generation
 //! ([`movegen`]), squares, positions and rules ([`square`], [`position`]),
 //! symmetries, notation and game records ([`symmetry`], [`notation`],
-//! [`game`]), then tree walks: [`perft`], and the exact solver ([`tt`],
-//! [`endgame`], [`solve`]). The browser bindings sit on top.
+//! [`game`]), then tree walks: [`perft`], the exact solver ([`tt`],
+//! [`endgame`], [`solve`]), and the playing engine ([`eval`], [`probcut`],
+//! [`midgame`], [`level`], [`search`]; [`train`] fits its weights). The
+//! browser bindings sit on top.
 //!
 //! ```
 //! use yomi::{BoardSize, Game, Position, Scoring, Start};
@@ -26,9 +28,20 @@ pub mod notation;
 pub mod game;
 pub mod perft;
 pub mod stability;
+pub mod clock;
+pub mod rng;
 pub mod tt;
 pub mod endgame;
 pub mod solve;
+pub mod eval;
+pub mod probcut;
+pub mod midgame;
+pub mod level;
+pub mod search;
+pub mod matches;
+pub mod bench;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod train;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
@@ -40,6 +53,10 @@ pub use movegen::{MoveGen, Squares};
 pub use notation::{format_position, parse_obf_line, parse_position, ObfLine};
 pub use position::{Color, Position, Scoring, Start, Status};
 pub use square::Square;
+pub use eval::Weights;
+pub use level::{Level, LEVELS};
+pub use probcut::ProbCutStats;
+pub use search::{search, Kind, SearchOptions, SearchResult};
 pub use solve::{solve, Solution, SolveOptions};
 pub use symmetry::Symmetry;
 pub use tt::TranspositionTable;

@@ -3,10 +3,10 @@
 //! of the game, and statistics. The search itself is in [`crate::endgame`].
 
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 
 use rayon::prelude::*;
 
+use crate::clock::Clock;
 use crate::endgame::{Paper, Rule, Solver, Stats, World, INF};
 use crate::game::Move;
 use crate::movegen::{MoveGen, Squares};
@@ -61,12 +61,12 @@ impl Solution {
 
 /// Solves `pos` exactly (or win/draw/loss) with the table `tt`.
 pub fn solve(pos: &Position, tt: &TranspositionTable, opts: SolveOptions, stop: Option<&AtomicBool>) -> Solution {
-    let t0 = Instant::now();
+    let t0 = Clock::start();
     let mut sol = with_geometry!(pos.size(), G => match opts.scoring {
         Scoring::World => solve_with::<G, World>(pos, tt, opts, stop),
         Scoring::Paper => solve_with::<G, Paper>(pos, tt, opts, stop),
     });
-    sol.seconds = t0.elapsed().as_secs_f64();
+    sol.seconds = t0.seconds();
     sol
 }
 

@@ -190,3 +190,79 @@ pub fn thread_count() -> usize {
 pub fn supported_boards() -> Vec<String> {
     BoardSize::ALL.iter().map(|s| s.to_string()).collect()
 }
+
+/// The playing levels, weakest first, by name.
+#[wasm_bindgen]
+pub fn levels() -> Vec<String> {
+    crate::level::LEVELS.iter().map(|l| l.name.to_string()).collect()
+}
+
+/// The engine's table, shared by every search from JavaScript.
+fn table() -> &'static crate::tt::TranspositionTable {
+    static TT: std::sync::OnceLock<crate::tt::TranspositionTable> = std::sync::OnceLock::new();
+    TT.get_or_init(|| crate::tt::TranspositionTable::with_mib(64))
+}
+
+#[derive(serde::Serialize)]
+struct SearchReport {
+    best: Option<String>,
+    score: f64,
+    kind: crate::search::Kind,
+    depth: u32,
+    selectivity: u8,
+    pv: Vec<String>,
+    moves: Vec<(String, f64)>,
+    nodes: u64,
+    seconds: f64,
+    #[serde(rename = "nodesPerSecond")]
+    nodes_per_second: f64,
+    stopped: bool,
+}
+
+fn report(pos: &Position, r: &crate::search::SearchResult) -> SearchReport {
+    let name = |m: &Move| match m {
+        Move::Play(sq) => sq.name(pos.size()),
+        Move::Pass => "pass".to_string(),
+    };
+    SearchReport {
+        best: r.best.as_ref().map(name),
+        score: r.score,
+        kind: r.kind,
+        depth: r.depth,
+        selectivity: r.selectivity,
+        pv: r.pv.iter().map(name).collect(),
+        moves: r.moves.iter().map(|(sq, v)| (sq.name(pos.size()), *v)).collect(),
+        nodes: r.nodes,
+        seconds: r.seconds,
+        nodes_per_second: r.nodes_per_second(),
+        stopped: r.stopped,
+    }
+}
+
+#[wasm_bindgen(js_class = Game)]
+impl WasmGame {
+    /// Searches the current position at `level` (a name or 1-6) under
+    /// `scoring`; `progress`, if given, is called with each iteration's
+    /// report. Returns the final report: best, score, kind, depth, pv,
+    /// moves (with `allMoves`), nodes, seconds, nodesPerSecond.
+    pub fn search(
+        &self,
+        level: &str,
+        scoring: &str,
+        all_moves: bool,
+        progress: Option<js_sys::Function>,
+    ) -> Result<JsValue, JsError> {
+        let level = crate::level::Level::parse(level).map_err(js)?;
+        let scoring: Scoring = scoring.parse().map_err(js)?;
+        let pos = *self.game.current();
+        let opts = crate::search::SearchOptions { all_moves, ..crate::search::SearchOptions::new(level, scoring) };
+        let r = crate::search::search(&pos, table(), &opts, None, &mut |p| {
+            if let Some(f) = &progress {
+                if let Ok(v) = serde_wasm_bindgen::to_value(&report(&pos, p)) {
+                    let _ = f.call1(&JsValue::NULL, &v);
+                }
+            }
+        });
+        serde_wasm_bindgen::to_value(&report(&pos, &r)).map_err(|e| JsError::new(&e.to_string()))
+    }
+}

@@ -1,7 +1,13 @@
 //! The `yomi` command line: thin wrappers that parse arguments, call the
 //! library, and print text or JSON. Bad input exits with status 2.
 
+mod bench;
+mod common;
+mod fit;
+mod matches;
+mod probcut;
 mod perft;
+mod search;
 mod show;
 mod solve;
 
@@ -14,7 +20,7 @@ use yomi::{BoardSize, Error, Position, Start};
 #[command(
     name = "yomi",
     version,
-    about = "Othello/Reversi on every even board from 4x4 to 8x8 and 4x16: rules, perft and more",
+    about = "Othello/Reversi on every even board from 4x4 to 8x8 and 4x16: rules, perft, solving, search and play",
     long_about = "Othello/Reversi on every even board from 4x4 to 8x8 and 4x16.\n\n\
         Squares are named by column letter from the left and row number from the top (a1 is \
         the top-left corner). Positions are one character per square, row by row from a1 \
@@ -41,6 +47,22 @@ enum Command {
     /// With --obf FILE, every position of the file is solved and checked
     /// against the scores it gives; a mismatch exits with status 1.
     Solve(solve::SolveArgs),
+    /// Choose a move: iterative deepening search with the evaluation, then
+    /// the solvers near the end. Prints each iteration, then the best move,
+    /// score, line and nodes.
+    Search(search::SearchArgs),
+    /// Fit the evaluation weights from self-play: play, label by deeper
+    /// search and exact solves, least squares; writes a weights file.
+    Fit(fit::FitArgs),
+    /// Play games between two players (or paper 000's sweep against the
+    /// random player) and print wins, draws, losses, discs, time and nodes.
+    Match(matches::MatchArgs),
+    /// Fixed midgame searches and endgame solves: the total node count is
+    /// the bench signature; also prints nodes/s.
+    Bench(bench::BenchArgs),
+    /// Statistical forward pruning: measure its statistics, or run paper
+    /// 003's experiment (hit rate and node speed-up by margin).
+    Probcut(probcut::ProbCutArgs),
 }
 
 /// Options naming a board and its start, shared by the commands.
@@ -73,6 +95,11 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args).map(|()| 0),
         Command::Show(args) => show::run(args).map(|()| 0),
         Command::Solve(args) => solve::run(args),
+        Command::Search(args) => search::run(args).map(|()| 0),
+        Command::Fit(args) => fit::run(args).map(|()| 0),
+        Command::Match(args) => matches::run(args).map(|()| 0),
+        Command::Bench(args) => bench::run(args).map(|()| 0),
+        Command::Probcut(args) => probcut::run(args).map(|()| 0),
     };
     match result {
         Ok(status) => ExitCode::from(status),

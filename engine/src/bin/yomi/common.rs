@@ -1,0 +1,48 @@
+//! What several commands share: checked numeric options, the thread pool,
+//! weights files, and move names.
+
+use yomi::{Error, Move, Position, Weights};
+
+pub fn check_threads(threads: usize) -> Result<rayon::ThreadPool, Error> {
+    if threads == 0 || threads > 1024 {
+        return Err(Error::BadArgument(format!("--threads {threads} is out of range; expected 1 to 1024")));
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Error::BadArgument(format!("cannot start {threads} threads: {e}")))
+}
+
+pub fn check_hash(mib: usize) -> Result<(), Error> {
+    if mib == 0 || mib > 65536 {
+        return Err(Error::BadArgument(format!("--hash {mib} is out of range; expected 1 to 65536 MiB")));
+    }
+    Ok(())
+}
+
+/// Weights by name: `shipped` (the embedded fitted weights), `hand` (the
+/// hand-set starting point of the fit), or a weights file's path. Loaded
+/// weights live as long as the program.
+pub fn load_weights(name: &str) -> Result<&'static Weights, Error> {
+    match name {
+        "shipped" | "fitted" => Ok(Weights::shipped()),
+        "hand" => Ok(Box::leak(Box::new(yomi::train::hand_set()))),
+        path => {
+            let bytes = std::fs::read(path).map_err(|e| Error::BadArgument(format!("cannot read weights {path}: {e}")))?;
+            let w = Weights::from_bytes(&bytes).map_err(|e| Error::BadWeights(format!("{path}: {e}")))?;
+            Ok(Box::leak(Box::new(w)))
+        }
+    }
+}
+
+pub fn move_name(m: &Move, pos: &Position) -> String {
+    match m {
+        Move::Pass => "pass".to_string(),
+        Move::Play(sq) => sq.name(pos.size()),
+    }
+}
+
+/// Names of a line of moves starting at `pos`.
+pub fn line_names(pos: &Position, line: &[Move]) -> Vec<String> {
+    line.iter().map(|m| move_name(m, pos)).collect()
+}

@@ -1,0 +1,155 @@
+use std::io::Write;
+
+use clap::Args;
+use serde_json::json;
+use yomi::matches::{play_match, MatchOptions, MatchResult, Player};
+use yomi::{Error, Level, Scoring};
+
+use crate::common::{check_hash, load_weights};
+use crate::BoardArgs;
+
+#[derive(Args)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    board: BoardArgs,
+    /// Scoring rule: world or paper.
+    #[arg(long, default_value = "world", value_name = "world|paper")]
+    scoring: Scoring,
+    /// Games to play; the first player is Black in the odd-numbered games.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    games: usize,
+    /// Random plies before the players take over; each opening is played
+    /// twice with colours swapped.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    random_plies: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Transposition table per engine player, in MiB.
+    #[arg(long, default_value_t = 64, value_name = "MiB")]
+    hash: usize,
+    /// Paper 000's sweep: for X = 1 to 9 (presearch 5, depth 2+X, win/draw/loss
+    /// from 5+X empties, exact from 3+X) the engine plays --games games against
+    /// the random player, colours alternating.
+    #[arg(long, conflicts_with_all = ["first", "second"])]
+    sweep: bool,
+    /// Highest X of the sweep.
+    #[arg(long, default_value_t = 9, value_name = "X")]
+    sweep_max: u32,
+    #[arg(long)]
+    json: bool,
+    /// The first player: random, level=L, x=N (paper 000) or depth=D, with
+    /// optional ,sel=S ,time=T ,wld=E ,perfect=E ,presearch=P ,weights=NAME.
+    #[arg(value_name = "PLAYER", required_unless_present = "sweep")]
+    first: Option<String>,
+    /// The second player, in the same form.
+    #[arg(value_name = "PLAYER", required_unless_present = "sweep")]
+    second: Option<String>,
+}
+
+pub fn run(args: MatchArgs) -> Result<(), Error> {
+    check_hash(args.hash)?;
+    if args.games == 0 || args.games > 1_000_000 {
+        return Err(Error::BadArgument(format!("--games {} is out of range; expected 1 to 1000000", args.games)));
+    }
+    let size = args.board.board.unwrap_or(yomi::BoardSize::OTHELLO);
+    let opts = MatchOptions {
+        size,
+        start: args.board.start,
+        scoring: args.scoring,
+        games: args.games,
+        random_plies: args.random_plies,
+        seed: args.seed,
+        hash_mib: args.hash,
+    };
+    if args.sweep {
+        return sweep(&args, &opts);
+    }
+    let (a_spec, b_spec) = (args.first.clone().unwrap_or_default(), args.second.clone().unwrap_or_default());
+    let a = Player::parse(&a_spec, &load_weights)?;
+    let b = Player::parse(&b_spec, &load_weights)?;
+    let json_out = args.json;
+    let r = play_match(&a, &b, &opts, None, &mut |g, out| {
+        if !json_out {
+            println!(
+                "game {:>3}: {} (Black) vs {} (White): {}-{} {}",
+                g + 1,
+                if g % 2 == 0 { &a_spec } else { &b_spec },
+                if g % 2 == 0 { &b_spec } else { &a_spec },
+                out.black_discs,
+                out.white_discs,
+                out.game.record()
+            );
+            let _ = std::io::stdout().flush();
+        }
+    });
+    if json_out {
+        println!("{}", result_json(&a_spec, &b_spec, &r, &opts));
+    } else {
+        print_result(&a_spec, &b_spec, &r);
+    }
+    Ok(())
+}
+
+fn result_json(a: &str, b: &str, r: &MatchResult, opts: &MatchOptions) -> serde_json::Value {
+    json!({
+        "board": opts.size.to_string(), "start": opts.start.to_string(), "scoring": opts.scoring.to_string(),
+        "first": a, "second": b, "games": r.games, "wins": r.wins, "draws": r.draws, "losses": r.losses,
+        "discs": r.discs, "score": r.score, "nodes": r.nodes, "seconds": r.seconds, "wall_seconds": r.wall_seconds,
+    })
+}
+
+fn print_result(a: &str, b: &str, r: &MatchResult) {
+    println!(
+        "{a} vs {b}: {} games, {} wins, {} draws, {} losses for {a}; discs {}-{}; mean score {:+.2}",
+        r.games,
+        r.wins,
+        r.draws,
+        r.losses,
+        r.discs[0],
+        r.discs[1],
+        r.score as f64 / r.games.max(1) as f64
+    );
+    println!(
+        "time {:.2} s vs {:.2} s ({:.2} s in all); nodes {} vs {}",
+        r.seconds[0], r.seconds[1], r.wall_seconds, r.nodes[0], r.nodes[1]
+    );
+}
+
+fn sweep(args: &MatchArgs, opts: &MatchOptions) -> Result<(), Error> {
+    if !(1..=20).contains(&args.sweep_max) {
+        return Err(Error::BadArgument(format!("--sweep-max {} is out of range; expected 1 to 20", args.sweep_max)));
+    }
+    if !args.json {
+        println!("Paper 000's sweep: {} games per X against the random player, colours alternating, {} board", opts.games, opts.size);
+        println!("| X | presearch | depth | wld | perfect | wins | losses | draws | discs | engine s | total s | nodes |");
+        println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    }
+    for x in 1..=args.sweep_max {
+        let level = Level::paper_000(x);
+        let engine = Player::Engine { level, weights: yomi::Weights::shipped() };
+        let r = play_match(&engine, &Player::Random, opts, None, &mut |_, _| {});
+        if args.json {
+            let mut v = result_json(&format!("x={x}"), "random", &r, opts);
+            v["x"] = json!(x);
+            println!("{v}");
+        } else {
+            println!(
+                "| {x} | {} | {} | {} | {} | {} | {} | {} | {}-{} | {:.2} | {:.2} | {} |",
+                level.presearch,
+                level.depth,
+                level.wld,
+                level.perfect,
+                r.wins,
+                r.losses,
+                r.draws,
+                r.discs[0],
+                r.discs[1],
+                r.seconds[0],
+                r.wall_seconds,
+                r.nodes[0]
+            );
+        }
+        let _ = std::io::stdout().flush();
+    }
+    Ok(())
+}

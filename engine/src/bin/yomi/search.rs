@@ -1,0 +1,176 @@
+use clap::Args;
+use serde_json::json;
+use yomi::{search, Error, Game, Level, Scoring, SearchOptions, SearchResult, TranspositionTable};
+
+use crate::common::{check_hash, check_threads, line_names, load_weights};
+use crate::BoardArgs;
+
+/// How strong and how long: a level, or a depth or time of its own.
+#[derive(Args, Clone)]
+pub struct StrengthArgs {
+    /// Playing level: 1-6 or beginner, easy, medium, hard, expert, maximum.
+    #[arg(long, value_name = "LEVEL", conflicts_with_all = ["depth"])]
+    pub level: Option<String>,
+    /// Search this many plies (no solver unless --perfect or --wld say so).
+    #[arg(long, value_name = "D")]
+    pub depth: Option<u32>,
+    /// Think for at most this many seconds (iterative deepening).
+    #[arg(long, value_name = "S")]
+    pub time: Option<f64>,
+    /// ProbCut selectivity: 0 off, 1 (t = 2.0), 2 (t = 1.5), 3 (t = 1.0).
+    #[arg(long, value_name = "0-3")]
+    pub selectivity: Option<u8>,
+    /// Solve exactly with at most this many empties.
+    #[arg(long, value_name = "E")]
+    pub perfect: Option<u32>,
+    /// Solve for win/draw/loss with at most this many empties.
+    #[arg(long, value_name = "E")]
+    pub wld: Option<u32>,
+    /// Evaluation weights: shipped (default), hand, or a weights file.
+    #[arg(long, default_value = "shipped", value_name = "NAME|FILE")]
+    pub weights: String,
+}
+
+impl StrengthArgs {
+    pub fn level(&self) -> Result<Level, Error> {
+        let mut level = match (&self.level, self.depth) {
+            (Some(l), _) => Level::parse(l)?,
+            (None, Some(d)) => {
+                if !(1..=60).contains(&d) {
+                    return Err(Error::BadDepth { depth: d, max: 60 });
+                }
+                Level::depth(d)
+            }
+            (None, None) if self.time.is_some() => Level { depth: 60, ..Level::parse("maximum")? },
+            (None, None) => Level::parse("hard")?,
+        };
+        if let Some(t) = self.time {
+            if !(t > 0.0 && t.is_finite()) {
+                return Err(Error::BadArgument(format!("--time {t} is not a positive number of seconds")));
+            }
+            level.seconds = Some(t);
+            if self.depth.is_none() {
+                level.depth = 60;
+            }
+        }
+        if let Some(s) = self.selectivity {
+            if s > 3 {
+                return Err(Error::BadArgument(format!("--selectivity {s} is out of range; expected 0 to 3")));
+            }
+            level.selectivity = s;
+        }
+        if let Some(e) = self.perfect {
+            level.perfect = e;
+        }
+        if let Some(e) = self.wld {
+            level.wld = e;
+        }
+        Ok(level)
+    }
+}
+
+#[derive(Args)]
+pub struct SearchArgs {
+    #[command(flatten)]
+    board: BoardArgs,
+    #[command(flatten)]
+    strength: StrengthArgs,
+    /// Scoring rule: world or paper.
+    #[arg(long, default_value = "world", value_name = "world|paper")]
+    scoring: Scoring,
+    /// Threads (used by the solvers near the end).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    threads: usize,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 256, value_name = "MiB")]
+    hash: usize,
+    /// Stop after about this many nodes.
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Also score every legal move.
+    #[arg(long)]
+    all_moves: bool,
+    /// Moves to play from the position first (f5d6c3; passes implicit).
+    #[arg(long, value_name = "RECORD")]
+    moves: Option<String>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Position (X, O, - per square from a1, a space, X or O to move).
+    /// Default: the start position.
+    #[arg(value_name = "POSITION", allow_hyphen_values = true)]
+    position: Option<String>,
+}
+
+pub fn run(args: SearchArgs) -> Result<(), Error> {
+    let pool = check_threads(args.threads)?;
+    check_hash(args.hash)?;
+    let level = args.strength.level()?;
+    let start = args.board.position(args.position.as_deref())?;
+    let game = Game::from_record(start, args.moves.as_deref().unwrap_or(""))?;
+    let pos = *game.current();
+    let opts = SearchOptions {
+        nodes: args.nodes,
+        all_moves: args.all_moves,
+        weights: load_weights(&args.strength.weights)?,
+        ..SearchOptions::new(level, args.scoring)
+    };
+    let tt = TranspositionTable::with_mib(args.hash);
+    let json_out = args.json;
+    let r = pool.install(|| {
+        search(&pos, &tt, &opts, None, &mut |p: &SearchResult| {
+            if !json_out && p.kind == yomi::Kind::Midgame {
+                println!(
+                    "depth {:>2}  score {:+7.2}  nodes {:>11}  {:>7.3} s  {:>9.0} nodes/s  pv {}",
+                    p.depth,
+                    p.score,
+                    p.nodes,
+                    p.seconds,
+                    p.nodes_per_second(),
+                    line_names(&pos, &p.pv).join(" ")
+                );
+            }
+        })
+    });
+    let best = r.best.as_ref().map(|m| crate::common::move_name(m, &pos));
+    if args.json {
+        let mut v = json!({
+            "position": yomi::format_position(&pos),
+            "board": pos.size().to_string(),
+            "scoring": args.scoring.to_string(),
+            "level": level.name,
+            "best": best,
+            "score": r.score,
+            "kind": r.kind,
+            "depth": r.depth,
+            "selectivity": r.selectivity,
+            "pv": line_names(&pos, &r.pv),
+            "nodes": r.nodes,
+            "seconds": r.seconds,
+            "nodes_per_second": r.nodes_per_second().round(),
+            "stopped": r.stopped,
+        });
+        if args.all_moves {
+            let moves: serde_json::Map<String, serde_json::Value> =
+                r.moves.iter().map(|(sq, s)| (sq.name(pos.size()), json!(s))).collect();
+            v["moves"] = serde_json::Value::Object(moves);
+        }
+        println!("{v}");
+    } else {
+        let what = match r.kind {
+            yomi::Kind::Midgame => format!("{:+.2} (estimate, depth {}, selectivity {})", r.score, r.depth, r.selectivity),
+            yomi::Kind::Wld => format!("{} (win/draw/loss solve)", ["loss", "draw", "win"][(r.score.signum() + 1.0) as usize]),
+            yomi::Kind::Exact => format!("{:+} (exact)", r.score),
+        };
+        println!("Position: {}", yomi::format_position(&pos));
+        println!("Best move: {}", best.unwrap_or_else(|| "none (the game is over)".into()));
+        println!("Score: {what} for {}", pos.to_move().name());
+        println!("Line: {}", line_names(&pos, &r.pv).join(" "));
+        if args.all_moves {
+            let list: Vec<String> = r.moves.iter().map(|(sq, s)| format!("{} {:+.2}", sq.name(pos.size()), s)).collect();
+            println!("Moves: {}", list.join(", "));
+        }
+        println!("Nodes {}, {:.3} s, {:.0} nodes/s{}", r.nodes, r.seconds, r.nodes_per_second(), if r.stopped { " (limit reached)" } else { "" });
+    }
+    Ok(())
+}

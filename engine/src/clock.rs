@@ -1,0 +1,35 @@
+//! Elapsed time for search limits and statistics. `std::time::Instant` panics
+//! on wasm32-unknown-unknown, so in the browser the clock is JavaScript's
+//! `Date.now()`, which every worker has.
+
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Clone, Copy, Debug)]
+pub struct Clock(std::time::Instant);
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Clock {
+    pub fn start() -> Clock {
+        Clock(std::time::Instant::now())
+    }
+
+    /// Seconds since [`Clock::start`].
+    pub fn seconds(&self) -> f64 {
+        self.0.elapsed().as_secs_f64()
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+#[derive(Clone, Copy, Debug)]
+pub struct Clock(f64);
+
+#[cfg(target_arch = "wasm32")]
+impl Clock {
+    pub fn start() -> Clock {
+        Clock(js_sys::Date::now())
+    }
+
+    /// Seconds since [`Clock::start`] (millisecond resolution).
+    pub fn seconds(&self) -> f64 {
+        (js_sys::Date::now() - self.0) / 1000.0
+    }
+}

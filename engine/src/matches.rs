@@ -1,0 +1,291 @@
+//! Players and matches: a random player and the engine at any settings,
+//! games between two of them from shared random openings with colours
+//! alternating, and paper 000's sweep of search depths against the random
+//! player.
+
+use std::sync::atomic::AtomicBool;
+
+use crate::clock::Clock;
+use crate::error::Error;
+use crate::eval::Weights;
+use crate::game::{Game, Move};
+use crate::geometry::BoardSize;
+use crate::level::Level;
+use crate::position::{Color, Position, Scoring, Start};
+use crate::rng::Rng;
+use crate::search::{search, SearchOptions};
+use crate::square::Square;
+use crate::tt::TranspositionTable;
+
+/// Who chooses the moves.
+#[derive(Clone, Copy, Debug)]
+pub enum Player {
+    /// A uniformly random legal move.
+    Random,
+    /// The engine with these settings and weights.
+    Engine { level: Level, weights: &'static Weights },
+}
+
+impl Player {
+    /// Parses `random`, `level=NAME|N`, `x=N` (paper 000's setting) or
+    /// `depth=D`, each optionally followed by `,sel=S`, `,time=SECONDS`,
+    /// `,wld=E`, `,perfect=E`, `,presearch=P` and `,weights=NAME`, where
+    /// `load` turns a weights name into weights.
+    pub fn parse(spec: &str, load: &dyn Fn(&str) -> Result<&'static Weights, Error>) -> Result<Player, Error> {
+        let bad = |reason: String| Error::BadPlayer { spec: spec.to_string(), reason };
+        let mut parts = spec.trim().split(',');
+        let head = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+        if head == "random" {
+            if parts.next().is_some() {
+                return Err(bad("the random player takes no settings".into()));
+            }
+            return Ok(Player::Random);
+        }
+        let (key, value) = head
+            .split_once('=')
+            .ok_or_else(|| bad("expected random, level=L, x=N or depth=D".into()))?;
+        let number = |v: &str, max: u32| -> Result<u32, Error> {
+            v.trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|n| *n <= max)
+                .ok_or_else(|| bad(format!("'{v}' is not a whole number from 0 to {max}")))
+        };
+        let mut level = match key {
+            "level" => Level::parse(value)?,
+            "x" => Level::paper_000(number(value, 20)?.max(1)),
+            "depth" => Level::depth(number(value, 60)?.max(1)),
+            _ => return Err(bad(format!("'{key}' is not a player kind; expected random, level, x or depth"))),
+        };
+        let mut weights = Weights::shipped();
+        for part in parts {
+            let (k, v) = part.split_once('=').ok_or_else(|| bad(format!("'{part}' is not KEY=VALUE")))?;
+            match k.trim() {
+                "sel" => level.selectivity = number(v, 3)? as u8,
+                "time" => {
+                    let s: f64 = v.trim().parse().ok().filter(|s: &f64| *s > 0.0 && s.is_finite()).ok_or_else(|| {
+                        bad(format!("time '{v}' is not a positive number of seconds"))
+                    })?;
+                    level.seconds = Some(s);
+                    level.depth = 60;
+                }
+                "wld" => level.wld = number(v, 64)?,
+                "perfect" => level.perfect = number(v, 64)?,
+                "presearch" => level.presearch = number(v, 20)?,
+                "depth" => level.depth = number(v, 60)?.max(1),
+                "weights" => weights = load(v.trim())?,
+                other => return Err(bad(format!("unknown setting '{other}'"))),
+            }
+        }
+        Ok(Player::Engine { level, weights })
+    }
+}
+
+/// A finished game and what it cost each side.
+#[derive(Clone, Debug)]
+pub struct GameOutcome {
+    pub game: Game,
+    /// Final score for Black under the match's scoring rule.
+    pub score: i32,
+    pub black_discs: u32,
+    pub white_discs: u32,
+    /// Per colour (Black, White): nodes searched and seconds thinking.
+    pub nodes: [u64; 2],
+    pub seconds: [f64; 2],
+}
+
+/// Plays `black` against `white` from `start` to the end.
+pub fn play_game(
+    start: Position,
+    scoring: Scoring,
+    players: [&Player; 2],
+    tables: [&TranspositionTable; 2],
+    rng: &mut Rng,
+    stop: Option<&AtomicBool>,
+) -> GameOutcome {
+    let mut game = Game::new(start);
+    let mut nodes = [0u64; 2];
+    let mut seconds = [0f64; 2];
+    loop {
+        let pos = *game.current();
+        let side = match pos.to_move() {
+            Color::Black => 0,
+            Color::White => 1,
+        };
+        let moves = pos.legal_moves();
+        if moves == 0 {
+            if pos.passed().legal_moves() == 0 {
+                break;
+            }
+            game.pass().expect("a pass is legal without moves");
+            continue;
+        }
+        let clock = Clock::start();
+        let mv = match players[side] {
+            Player::Random => Move::Play(Square::from_index(pos.size(), rng.pick(moves)).expect("on board")),
+            Player::Engine { level, weights } => {
+                let opts = SearchOptions { weights, ..SearchOptions::new(*level, scoring) };
+                let r = search(&pos, tables[side], &opts, stop, &mut |_| {});
+                nodes[side] += r.nodes;
+                r.best.expect("a move exists")
+            }
+        };
+        seconds[side] += clock.seconds();
+        if let Some(s) = stop {
+            if s.load(std::sync::atomic::Ordering::Relaxed) {
+                break;
+            }
+        }
+        match mv {
+            Move::Play(sq) => game.play(sq).expect("players choose legal moves"),
+            Move::Pass => game.pass().expect("a pass is legal without moves"),
+        }
+    }
+    let end = *game.current();
+    GameOutcome {
+        score: end.final_score(scoring),
+        black_discs: end.count(Color::Black),
+        white_discs: end.count(Color::White),
+        game,
+        nodes,
+        seconds,
+    }
+}
+
+/// Settings of a match.
+#[derive(Clone, Copy, Debug)]
+pub struct MatchOptions {
+    pub size: BoardSize,
+    pub start: Start,
+    pub scoring: Scoring,
+    pub games: usize,
+    /// Random plies before the players take over; each opening is played
+    /// twice, with colours swapped.
+    pub random_plies: usize,
+    pub seed: u64,
+    /// Table size per engine player, in MiB.
+    pub hash_mib: usize,
+}
+
+/// Totals from the first player's point of view.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MatchResult {
+    pub games: usize,
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    /// Discs at the end of the games, the first player's and the second's.
+    pub discs: [u64; 2],
+    /// Sum of final scores for the first player.
+    pub score: i64,
+    pub nodes: [u64; 2],
+    pub seconds: [f64; 2],
+    pub wall_seconds: f64,
+}
+
+/// Plays `opts.games` games between `a` and `b`; `a` is Black in even games.
+/// `each` sees every finished game (its index and outcome).
+pub fn play_match(
+    a: &Player,
+    b: &Player,
+    opts: &MatchOptions,
+    stop: Option<&AtomicBool>,
+    each: &mut dyn FnMut(usize, &GameOutcome),
+) -> MatchResult {
+    let clock = Clock::start();
+    let tables = [TranspositionTable::with_mib(opts.hash_mib), TranspositionTable::with_mib(opts.hash_mib)];
+    let mut r = MatchResult::default();
+    let mut rng = Rng::new(opts.seed);
+    let mut opening = Position::start(opts.size, opts.start);
+    for g in 0..opts.games {
+        if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
+            break;
+        }
+        if g % 2 == 0 {
+            opening = random_opening(opts.size, opts.start, opts.random_plies, &mut rng);
+        }
+        let a_black = g % 2 == 0;
+        let (players, tts) = if a_black { ([a, b], [&tables[0], &tables[1]]) } else { ([b, a], [&tables[1], &tables[0]]) };
+        let out = play_game(opening, opts.scoring, players, tts, &mut rng, stop);
+        let (ia, ib) = if a_black { (0, 1) } else { (1, 0) };
+        let score_a = if a_black { out.score } else { -out.score };
+        let discs = [out.black_discs as u64, out.white_discs as u64];
+        r.games += 1;
+        match score_a.signum() {
+            1 => r.wins += 1,
+            0 => r.draws += 1,
+            _ => r.losses += 1,
+        }
+        r.score += score_a as i64;
+        r.discs[0] += discs[ia];
+        r.discs[1] += discs[ib];
+        r.nodes[0] += out.nodes[ia];
+        r.nodes[1] += out.nodes[ib];
+        r.seconds[0] += out.seconds[ia];
+        r.seconds[1] += out.seconds[ib];
+        each(g, &out);
+    }
+    r.wall_seconds = clock.seconds();
+    r
+}
+
+/// The start position after `plies` random moves (fewer if the game ends).
+pub fn random_opening(size: BoardSize, start: Start, plies: usize, rng: &mut Rng) -> Position {
+    let mut pos = Position::start(size, start);
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves == 0 {
+            if pos.passed().legal_moves() == 0 {
+                break;
+            }
+            pos = pos.passed();
+            continue;
+        }
+        pos = pos.play(Square::from_index(size, rng.pick(moves)).expect("on board")).expect("legal");
+    }
+    pos
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shipped(_: &str) -> Result<&'static Weights, Error> {
+        Ok(Weights::shipped())
+    }
+
+    #[test]
+    fn parses_player_specs() {
+        assert!(matches!(Player::parse("random", &shipped), Ok(Player::Random)));
+        match Player::parse("x=9", &shipped).unwrap() {
+            Player::Engine { level, .. } => assert_eq!((level.depth, level.wld, level.perfect, level.presearch), (11, 14, 12, 5)),
+            _ => panic!(),
+        }
+        match Player::parse("level=hard,sel=0,time=1.5", &shipped).unwrap() {
+            Player::Engine { level, .. } => assert_eq!((level.selectivity, level.seconds), (0, Some(1.5))),
+            _ => panic!(),
+        }
+        for bad in ["", "random,sel=1", "depth=x", "level=99", "depth=3,sel=9", "depth=3,foo=1", "depth=3,time=-1", "god=1"] {
+            assert!(Player::parse(bad, &shipped).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn engine_beats_random_on_6x6() {
+        let opts = MatchOptions {
+            size: BoardSize::new(6, 6).unwrap(),
+            start: Start::Othello,
+            scoring: Scoring::World,
+            games: 4,
+            random_plies: 2,
+            seed: 1,
+            hash_mib: 4,
+        };
+        let engine = Player::parse("depth=3,wld=10,perfect=8", &shipped).unwrap();
+        let r = play_match(&engine, &Player::Random, &opts, None, &mut |_, out| {
+            assert_eq!(out.black_discs + out.white_discs + out.game.current().empties().count_ones(), 36);
+        });
+        assert_eq!(r.games, 4);
+        assert_eq!(r.wins, 4);
+    }
+}

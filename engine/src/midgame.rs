@@ -1,0 +1,362 @@
+//! The depth-limited search of the playing engine: principal variation
+//! search over the shared transposition table, with moves ordered by hash
+//! move and the evaluation of each child, and statistical forward pruning
+//! (ProbCut) at the chosen selectivity. Values are in evaluation units
+//! ([`crate::eval::SCALE`] per disc); a finished game scores its final disc
+//! difference times the scale, so a proven result outranks any estimate.
+
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+use crate::clock::Clock;
+use crate::endgame::{final_score, table_seed, Rule, INF};
+use crate::eval::{stage, Evaluator, SCALE};
+use crate::geometry::neighbours;
+use crate::movegen::{MoveGen, Squares};
+use crate::probcut::{shallow_depth, ProbCutStats, MARGINS, MIN_DEPTH};
+use crate::tt::{hash, Entry, TranspositionTable, NO_MOVE};
+
+/// Larger than any value in evaluation units.
+pub const MID_INF: i32 = INF * SCALE;
+
+/// Below this depth moves are ordered by the opponent's mobility alone; from
+/// it on, by the evaluation of each child.
+const EVAL_SORT_DEPTH: u32 = 3;
+/// From this depth on, by a shallow search of each child.
+const SEARCH_SORT_DEPTH: u32 = 7;
+/// Nodes between looks at the clock and the node limit.
+const CHECK_EVERY: u64 = 1024;
+
+/// Why a search may end early, shared by every thread of one search.
+pub struct Limits<'a> {
+    /// Set by the user (or another thread) to stop.
+    pub stop: Option<&'a AtomicBool>,
+    /// The search ends when this clock passes `seconds`.
+    pub deadline: Option<(Clock, f64)>,
+    /// The search ends after about this many nodes.
+    pub nodes: Option<u64>,
+}
+
+impl Limits<'_> {
+    pub fn none() -> Limits<'static> {
+        Limits { stop: None, deadline: None, nodes: None }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Candidate {
+    sq: u32,
+    flips: u64,
+    key: i32,
+}
+
+/// One thread's midgame search.
+pub struct Searcher<'a, G, R> {
+    tt: &'a TranspositionTable,
+    seed: u64,
+    pub eval: Evaluator<'a, G>,
+    probcut: &'a ProbCutStats,
+    /// Selectivity level (index into [`MARGINS`]); 0 = no pruning.
+    selectivity: u8,
+    limits: &'a Limits<'a>,
+    stopped: bool,
+    pub nodes: u64,
+    lists: Vec<Vec<Candidate>>,
+    _rule: std::marker::PhantomData<R>,
+}
+
+impl<'a, G: MoveGen, R: Rule> Searcher<'a, G, R> {
+    pub fn new(
+        tt: &'a TranspositionTable,
+        eval: Evaluator<'a, G>,
+        probcut: &'a ProbCutStats,
+        selectivity: u8,
+        limits: &'a Limits<'a>,
+    ) -> Self {
+        Searcher {
+            tt,
+            // Midgame values are estimates in other units: keep them apart
+            // from the exact solver's entries in the same table.
+            seed: table_seed::<G, R>() ^ 0x6D69_6467_616D_6521,
+            eval,
+            probcut,
+            selectivity: selectivity.min(MARGINS.len() as u8 - 1),
+            limits,
+            stopped: false,
+            nodes: 0,
+            lists: (0..=64).map(|_| Vec::with_capacity(32)).collect(),
+            _rule: Default::default(),
+        }
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    pub fn selectivity(&self) -> u8 {
+        self.selectivity
+    }
+
+    /// The best move the table holds for (`p`, `o`) from this search kind.
+    pub fn hash_move(&self, p: u64, o: u64) -> Option<u32> {
+        self.tt.probe(hash(p, o, self.seed)).map(|e| e.best).filter(|&b| b != NO_MOVE).map(u32::from)
+    }
+
+    #[inline(always)]
+    fn check(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if let Some(stop) = self.limits.stop {
+            if stop.load(Relaxed) {
+                self.stopped = true;
+                return true;
+            }
+        }
+        if self.nodes % CHECK_EVERY == 0 {
+            let late = self.limits.deadline.is_some_and(|(clock, s)| clock.seconds() >= s);
+            let spent = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+            if late || spent {
+                self.stopped = true;
+                if let Some(stop) = self.limits.stop {
+                    // Tell the other threads of this search.
+                    stop.store(true, Relaxed);
+                }
+            }
+        }
+        self.stopped
+    }
+
+    /// The value of (`p`, `o`) searched `depth` plies deep (passes do not
+    /// count) within (`alpha`, `beta`), fail-soft.
+    pub fn search(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.check() {
+            return 0;
+        }
+        if depth == 0 {
+            return self.leaf(p, o);
+        }
+        let moves = G::moves(p, o);
+        if moves == 0 {
+            if G::moves(o, p) == 0 {
+                return final_score::<G, R>(p, o) * SCALE;
+            }
+            return -self.search(o, p, depth, -beta, -alpha);
+        }
+        if depth <= 2 {
+            return self.shallow(p, o, moves, depth, alpha, beta);
+        }
+
+        let key = hash(p, o, self.seed);
+        let (mut lower, mut upper) = (-MID_INF, MID_INF);
+        let mut hash_move = NO_MOVE as u32;
+        if let Some(e) = self.tt.probe(key) {
+            if e.depth as u32 >= depth && e.selectivity <= self.selectivity {
+                let (lo, hi) = (e.lower as i32, e.upper as i32);
+                if lo >= beta || lo == hi {
+                    return lo;
+                }
+                if hi <= alpha {
+                    return hi;
+                }
+                (lower, upper) = (lo, hi);
+                alpha = alpha.max(lo);
+                beta = beta.min(hi);
+            }
+            hash_move = e.best as u32;
+        }
+
+        if let Some(v) = self.probcut(p, o, depth, alpha, beta) {
+            return v;
+        }
+
+        let mut list = std::mem::take(&mut self.lists[depth as usize]);
+        list.clear();
+        let empties = !(p | o) & G::FULL;
+        for sq in Squares(moves) {
+            let flips = G::flips(p, o, sq);
+            let (np, no) = (o ^ flips, p ^ flips ^ (1u64 << sq));
+            let key = if sq == hash_move {
+                i32::MIN
+            } else if depth >= SEARCH_SORT_DEPTH {
+                // A shallow search of the reply, opponent's view: lower first.
+                let d = if depth >= 11 { 2 } else { 1 };
+                self.search(np, no, d, -MID_INF, MID_INF) * 4 + openness::<G>(flips, empties)
+            } else if depth >= EVAL_SORT_DEPTH {
+                self.eval.eval(np, no) * 4 + openness::<G>(flips, empties)
+            } else {
+                mobility_key::<G>(np, no, flips, empties)
+            };
+            list.push(Candidate { sq, flips, key });
+        }
+        list.sort_unstable_by_key(|c| c.key);
+
+        let alpha0 = alpha;
+        let mut best = -MID_INF;
+        let mut best_move = NO_MOVE as u32;
+        for (i, c) in list.iter().enumerate() {
+            let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1u64 << c.sq));
+            let v = if i == 0 {
+                -self.search(np, no, depth - 1, -beta, -alpha)
+            } else {
+                let mut v = -self.search(np, no, depth - 1, -alpha - 1, -alpha);
+                if v > alpha && v < beta {
+                    v = -self.search(np, no, depth - 1, -beta, -v);
+                }
+                v
+            };
+            if self.stopped {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_move = c.sq;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[depth as usize] = list;
+        if self.stopped {
+            return 0;
+        }
+        if best <= alpha0 {
+            upper = upper.min(best);
+        } else if best >= beta {
+            lower = lower.max(best);
+        } else {
+            (lower, upper) = (best, best);
+        }
+        self.tt.store(
+            key,
+            Entry {
+                lower: lower as i16,
+                upper: upper as i16,
+                best: best_move as u8,
+                depth: depth.min(255) as u8,
+                selectivity: self.selectivity,
+            },
+        );
+        best
+    }
+
+    /// A horizon node: a full board scores its final result, anything else
+    /// its evaluation (a game that ended early by two passes is rare enough
+    /// not to pay two move generations at every leaf).
+    #[inline(always)]
+    fn leaf(&self, p: u64, o: u64) -> i32 {
+        if (p | o) == G::FULL {
+            final_score::<G, R>(p, o) * SCALE
+        } else {
+            self.eval.eval(p, o)
+        }
+    }
+
+    /// ProbCut: a shallow null-window search predicts this node's value; if
+    /// the prediction is t·σ beyond a bound, the node is cut at that bound.
+    #[inline]
+    fn probcut(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> Option<i32> {
+        if self.selectivity == 0 || depth < MIN_DEPTH {
+            return None;
+        }
+        let st = stage((p | o).count_ones(), G::SQUARES as u32);
+        let (mean, sigma) = self.probcut.get(st, depth)?;
+        let t = MARGINS[self.selectivity as usize];
+        let margin = (t * sigma).round() as i32;
+        let mean = mean.round() as i32;
+        let d = shallow_depth(depth);
+        let limit = G::SQUARES as i32 * SCALE;
+        // deep ≈ shallow + mean; cut high if shallow + mean − margin ≥ beta.
+        let high = beta - mean + margin;
+        if high < limit {
+            let v = self.search(p, o, d, high - 1, high);
+            if self.stopped {
+                return Some(0);
+            }
+            if v >= high {
+                return Some(beta);
+            }
+        }
+        let low = alpha - mean - margin;
+        if low > -limit {
+            let v = self.search(p, o, d, low, low + 1);
+            if self.stopped {
+                return Some(0);
+            }
+            if v <= low {
+                return Some(alpha);
+            }
+        }
+        None
+    }
+
+    /// The last two plies: no table, fastest-first by selection.
+    fn shallow(&mut self, p: u64, o: u64, moves: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        let mut best = -MID_INF;
+        if depth == 1 {
+            for sq in Squares(moves) {
+                let f = G::flips(p, o, sq);
+                self.nodes += 1;
+                let v = -self.leaf(o ^ f, p ^ f ^ (1u64 << sq));
+                if v > best {
+                    best = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+            return best;
+        }
+        let empties = !(p | o) & G::FULL;
+        let mut list = [Candidate::default(); 40];
+        let mut len = 0;
+        for sq in Squares(moves) {
+            let flips = G::flips(p, o, sq);
+            if len < list.len() {
+                let (np, no) = (o ^ flips, p ^ flips ^ (1u64 << sq));
+                list[len] = Candidate { sq, flips, key: mobility_key::<G>(np, no, flips, empties) };
+                len += 1;
+            }
+        }
+        for i in 0..len {
+            let mut m = i;
+            for j in i + 1..len {
+                if list[j].key < list[m].key {
+                    m = j;
+                }
+            }
+            list.swap(i, m);
+            let c = list[i];
+            let v = -self.search(o ^ c.flips, p ^ c.flips ^ (1u64 << c.sq), depth - 1, -beta, -alpha);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Paper 000's openness: empty squares next to the discs a move flips. A
+/// quiet move (few) gives the opponent little to work with.
+#[inline(always)]
+fn openness<G: MoveGen>(flips: u64, empties: u64) -> i32 {
+    (neighbours::<G>(flips) & empties).count_ones() as i32
+}
+
+/// Order for shallow nodes: the opponent's replies (corners twice), then
+/// openness.
+#[inline(always)]
+fn mobility_key<G: MoveGen>(np: u64, no: u64, flips: u64, empties: u64) -> i32 {
+    let replies = G::moves(np, no);
+    let corners = 1u64 | 1u64 << (G::COLS - 1) | 1u64 << ((G::ROWS - 1) * G::COLS) | 1u64 << (G::SQUARES - 1);
+    ((replies.count_ones() + (replies & corners).count_ones()) * 16) as i32 + openness::<G>(flips, empties)
+}
