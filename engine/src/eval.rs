@@ -150,7 +150,7 @@ fn x_squares(rows: usize, cols: usize) -> [(u64, u64); 4] {
 }
 
 /// The count features of (`p`, `o`) for the side owning `p`.
-#[inline(always)]
+#[inline]
 pub fn features<G: MoveGen>(p: u64, o: u64) -> [i32; NFEATURES] {
     let e = !(p | o) & G::FULL;
     let mobility = G::moves(p, o).count_ones() as i32 - G::moves(o, p).count_ones() as i32;
@@ -278,8 +278,9 @@ impl<'w, G: MoveGen> Evaluator<'w, G> {
 
     /// The value of (`p`, `o`) for the side owning `p`, in evaluation units,
     /// strictly inside ±`SQUARES`·`SCALE` so that it never looks like a
-    /// finished game.
-    #[inline]
+    /// finished game. Not inlined: it is large, called from many places, and
+    /// its own cost dwarfs a call's.
+    #[inline(never)]
     pub fn eval(&self, p: u64, o: u64) -> i32 {
         let st = stage((p | o).count_ones(), G::SQUARES as u32);
         let table = &self.tables[st * TABLE_SIZE..(st + 1) * TABLE_SIZE];

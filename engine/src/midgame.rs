@@ -8,7 +8,8 @@
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use crate::clock::Clock;
-use crate::endgame::{final_score, table_seed, Rule, INF};
+use crate::position::Scoring;
+use crate::endgame::INF;
 use crate::eval::{stage, Evaluator, SCALE};
 use crate::geometry::neighbours;
 use crate::movegen::{MoveGen, Squares};
@@ -50,7 +51,7 @@ struct Candidate {
 }
 
 /// One thread's midgame search.
-pub struct Searcher<'a, G, R> {
+pub struct Searcher<'a, G> {
     tt: &'a TranspositionTable,
     seed: u64,
     pub eval: Evaluator<'a, G>,
@@ -61,12 +62,13 @@ pub struct Searcher<'a, G, R> {
     stopped: bool,
     pub nodes: u64,
     lists: Vec<Vec<Candidate>>,
-    _rule: std::marker::PhantomData<R>,
+    scoring: Scoring,
 }
 
-impl<'a, G: MoveGen, R: Rule> Searcher<'a, G, R> {
+impl<'a, G: MoveGen> Searcher<'a, G> {
     pub fn new(
         tt: &'a TranspositionTable,
+        scoring: Scoring,
         eval: Evaluator<'a, G>,
         probcut: &'a ProbCutStats,
         selectivity: u8,
@@ -76,7 +78,7 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, G, R> {
             tt,
             // Midgame values are estimates in other units: keep them apart
             // from the exact solver's entries in the same table.
-            seed: table_seed::<G, R>() ^ 0x6D69_6467_616D_6521,
+            seed: ((G::ROWS as u64) << 8 | G::COLS as u64 | (scoring as u64) << 16).wrapping_mul(0x6D69_6467_616D_6521),
             eval,
             probcut,
             selectivity: selectivity.min(MARGINS.len() as u8 - 1),
@@ -84,7 +86,7 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, G, R> {
             stopped: false,
             nodes: 0,
             lists: (0..=64).map(|_| Vec::with_capacity(32)).collect(),
-            _rule: Default::default(),
+            scoring,
         }
     }
 
@@ -139,7 +141,7 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, G, R> {
         let moves = G::moves(p, o);
         if moves == 0 {
             if G::moves(o, p) == 0 {
-                return final_score::<G, R>(p, o) * SCALE;
+                return self.final_value(p, o);
             }
             return -self.search(o, p, depth, -beta, -alpha);
         }
@@ -243,13 +245,21 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, G, R> {
         best
     }
 
+    /// The value of a finished game: the scoring rule is a run-time value
+    /// here, since it only matters at the end of a game, and one copy of the
+    /// search per board is enough.
+    #[inline(never)]
+    fn final_value(&self, p: u64, o: u64) -> i32 {
+        self.scoring.final_score(p.count_ones(), o.count_ones(), G::SQUARES as u32) * SCALE
+    }
+
     /// A horizon node: a full board scores its final result, anything else
     /// its evaluation (a game that ended early by two passes is rare enough
     /// not to pay two move generations at every leaf).
     #[inline(always)]
     fn leaf(&self, p: u64, o: u64) -> i32 {
         if (p | o) == G::FULL {
-            final_score::<G, R>(p, o) * SCALE
+            self.final_value(p, o)
         } else {
             self.eval.eval(p, o)
         }

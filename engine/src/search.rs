@@ -11,7 +11,6 @@ use std::sync::atomic::AtomicBool;
 use serde::Serialize;
 
 use crate::clock::Clock;
-use crate::endgame::{Paper, Rule, World};
 use crate::eval::{Evaluator, Weights, SCALE};
 use crate::game::Move;
 use crate::level::Level;
@@ -106,13 +105,10 @@ pub fn search(
     stop: Option<&AtomicBool>,
     progress: &mut dyn FnMut(&SearchResult),
 ) -> SearchResult {
-    with_geometry!(pos.size(), G => match opts.scoring {
-        Scoring::World => search_with::<G, World>(pos, tt, opts, stop, progress),
-        Scoring::Paper => search_with::<G, Paper>(pos, tt, opts, stop, progress),
-    })
+    with_geometry!(pos.size(), G => search_with::<G>(pos, tt, opts, stop, progress))
 }
 
-fn search_with<G: MoveGen, R: Rule>(
+fn search_with<G: MoveGen>(
     pos: &Position,
     tt: &TranspositionTable,
     opts: &SearchOptions,
@@ -168,7 +164,7 @@ fn search_with<G: MoveGen, R: Rule>(
         result.seconds = clock.seconds();
         // One ply from the opponent's side gives the pass a value.
         let limits = Limits::none();
-        let mut s = Searcher::<G, R>::new(tt, Evaluator::new(opts.weights), opts.probcut, 0, &limits);
+        let mut s = Searcher::<G>::new(tt, opts.scoring, Evaluator::new(opts.weights), opts.probcut, 0, &limits);
         result.score = -(s.search(o, p, 1, -MID_INF, MID_INF) as f64) / SCALE as f64;
         return result;
     }
@@ -177,7 +173,7 @@ fn search_with<G: MoveGen, R: Rule>(
     let limits = Limits { stop, deadline: level.seconds.map(|s| (clock, s)), nodes: opts.nodes };
     let local_stop = AtomicBool::new(false);
     let limits = if stop.is_none() { Limits { stop: Some(&local_stop), ..limits } } else { limits };
-    let mut s = Searcher::<G, R>::new(tt, Evaluator::new(opts.weights), opts.probcut, level.selectivity, &limits);
+    let mut s = Searcher::<G>::new(tt, opts.scoring, Evaluator::new(opts.weights), opts.probcut, level.selectivity, &limits);
     let size = pos.size();
     let square = |sq: u32| Square::from_index(size, sq).expect("on board");
 
@@ -225,7 +221,7 @@ fn search_with<G: MoveGen, R: Rule>(
         result.depth = depth;
         result.best = Some(Move::Play(square(root[0].0)));
         result.score = v as f64 / SCALE as f64;
-        result.pv = principal_variation::<G, R>(&s, pos, root[0].0, depth);
+        result.pv = principal_variation::<G>(&s, pos, root[0].0, depth);
         if opts.all_moves {
             let mut scored: Vec<(Square, f64)> = root.iter().map(|m| (square(m.0), m.3 as f64 / SCALE as f64)).collect();
             scored.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.index().cmp(&y.0.index())));
@@ -258,8 +254,8 @@ fn search_with<G: MoveGen, R: Rule>(
 /// One iteration at the root within (`alpha`, `beta`): principal variation
 /// search; the best move is moved to the front, and each searched move's
 /// value (a bound for refuted ones, exact with `all`) is kept in `root`.
-fn search_root<G: MoveGen, R: Rule>(
-    s: &mut Searcher<G, R>,
+fn search_root<G: MoveGen>(
+    s: &mut Searcher<G>,
     root: &mut [(u32, u64, u64, i32)],
     depth: u32,
     mut alpha: i32,
@@ -305,7 +301,7 @@ fn search_root<G: MoveGen, R: Rule>(
 }
 
 /// The best move followed by the table's moves, as far as they go.
-fn principal_variation<G: MoveGen, R: Rule>(s: &Searcher<G, R>, pos: &Position, first: u32, depth: u32) -> Vec<Move> {
+fn principal_variation<G: MoveGen>(s: &Searcher<G>, pos: &Position, first: u32, depth: u32) -> Vec<Move> {
     let size = pos.size();
     let mut pv = Vec::new();
     let mut cur = *pos;

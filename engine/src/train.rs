@@ -17,7 +17,6 @@
 
 use rayon::prelude::*;
 
-use crate::endgame::World;
 use crate::eval::{features, pattern_index, stage, windows, Pattern, Weights, NFEATURES, SCALE, STAGES, TABLE_SIZE};
 use crate::geometry::BoardSize;
 use crate::level::Level;
@@ -208,7 +207,7 @@ fn game_samples<G: MoveGen>(shape: usize, weights: &'static Weights, opts: DataO
         let sq = if ply < opening || rng.below(10) == 0 {
             rng.pick(moves)
         } else {
-            let mut s = Searcher::<G, World>::new(&tt, crate::eval::Evaluator::new(weights), probcut, 0, &limits);
+            let mut s = Searcher::<G>::new(&tt, Scoring::World, crate::eval::Evaluator::new(weights), probcut, 0, &limits);
             let mut best = (i32::MIN, 0);
             for sq in Squares(moves) {
                 let f = G::flips(p, o, sq);
@@ -382,7 +381,7 @@ fn midgame_position(weights: &'static Weights, rng: &mut Rng, min_empties: u32) 
         let sq = if ply < 4 || rng.below(8) == 0 {
             rng.pick(moves)
         } else {
-            let mut s = Searcher::<G, World>::new(&tt, crate::eval::Evaluator::new(weights), ProbCutStats::shipped(), 0, &limits);
+            let mut s = Searcher::<G>::new(&tt, Scoring::World, crate::eval::Evaluator::new(weights), ProbCutStats::shipped(), 0, &limits);
             let mut best = (i32::MIN, 0);
             for sq in Squares(moves) {
                 let f = G::flips(p, o, sq);
@@ -418,7 +417,7 @@ pub fn calibrate_probcut(weights: &'static Weights, positions: usize, max_depth:
             for d in MIN_DEPTH..=max_depth {
                 let value = |depth: u32| {
                     tt.clear();
-                    let mut s = Searcher::<G, World>::new(&tt, crate::eval::Evaluator::new(weights), ProbCutStats::shipped(), 0, &limits);
+                    let mut s = Searcher::<G>::new(&tt, Scoring::World, crate::eval::Evaluator::new(weights), ProbCutStats::shipped(), 0, &limits);
                     s.search(p, o, depth, -MID_INF, MID_INF)
                 };
                 let (deep, shallow) = (value(d), value(shallow_depth(d)));
@@ -451,6 +450,10 @@ pub struct PruningRow {
     pub positions: usize,
     /// Positions where the chosen move's full-width value equals the best one's.
     pub hits: usize,
+    /// Positions where it is within one disc of the best.
+    pub near: usize,
+    /// Discs lost against the best move, summed.
+    pub lost: f64,
     pub nodes: u64,
     pub seconds: f64,
 }
@@ -468,7 +471,7 @@ pub fn pruning_experiment(
     use crate::probcut::MARGINS;
     let tt = TranspositionTable::with_mib(64);
     let mut rows: Vec<PruningRow> = (0..MARGINS.len() as u8)
-        .map(|s| PruningRow { selectivity: s, margin: MARGINS[s as usize], positions: 0, hits: 0, nodes: 0, seconds: 0.0 })
+        .map(|s| PruningRow { selectivity: s, margin: MARGINS[s as usize], positions: 0, hits: 0, near: 0, lost: 0.0, nodes: 0, seconds: 0.0 })
         .collect();
     let mut rng = Rng::new(seed);
     for _ in 0..positions {
@@ -493,6 +496,8 @@ pub fn pruning_experiment(
             };
             row.positions += 1;
             row.hits += (chosen == best) as usize;
+            row.near += (best - chosen <= 1.0) as usize;
+            row.lost += best - chosen;
             row.nodes += r.nodes;
             row.seconds += r.seconds;
         }

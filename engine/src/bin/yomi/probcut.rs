@@ -63,7 +63,7 @@ pub fn run(args: ProbCutArgs) -> Result<(), Error> {
             .iter()
             .map(|r| {
                 json!({"selectivity": r.selectivity, "t": if r.margin.is_finite() { Some(r.margin) } else { None },
-                    "positions": r.positions, "hits": r.hits, "nodes": r.nodes, "seconds": r.seconds,
+                    "positions": r.positions, "hits": r.hits, "within_one_disc": r.near, "discs_lost": r.lost, "nodes": r.nodes, "seconds": r.seconds,
                     "node_speedup": plain / r.nodes.max(1) as f64, "time_speedup": plain_s / r.seconds.max(1e-9)})
             })
             .collect();
@@ -71,15 +71,17 @@ pub fn run(args: ProbCutArgs) -> Result<(), Error> {
         return Ok(());
     }
     println!("Paper 003's experiment on 8x8 Othello: {} positions after {} random plies, depth {}", rows[0].positions, args.random_plies, args.depth);
-    println!("| margin | same move value as plain | nodes | node speed-up | seconds | time speed-up |");
-    println!("|---|---|---|---|---|---|");
+    println!("| margin | same value as plain | within 1 disc | discs lost | nodes | node speed-up | seconds | time speed-up |");
+    println!("|---|---|---|---|---|---|---|---|");
     for r in &rows {
         let t = if r.margin.is_finite() { format!("t = {}", r.margin) } else { "none (plain)".into() };
         println!(
-            "| {t} | {}/{} ({:.0} %) | {} | {:.2}x | {:.2} | {:.2}x |",
+            "| {t} | {}/{} ({:.0} %) | {} | {:.1} | {} | {:.2}x | {:.2} | {:.2}x |",
             r.hits,
             r.positions,
             100.0 * r.hits as f64 / r.positions.max(1) as f64,
+            r.near,
+            r.lost,
             r.nodes,
             plain / r.nodes.max(1) as f64,
             r.seconds,

@@ -96,16 +96,83 @@ pub struct SearchArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Search every position of an OBF file and count how often the move
+    /// chosen is one of the best by the exact scores the file gives.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "moves"])]
+    obf: Option<String>,
     /// Position (X, O, - per square from a1, a space, X or O to move).
     /// Default: the start position.
     #[arg(value_name = "POSITION", allow_hyphen_values = true)]
     position: Option<String>,
 }
 
+/// Searches each position of an OBF file; prints the move chosen, its exact
+/// score from the file and the best score, then the share of best moves.
+fn run_obf(args: &SearchArgs, file: &str, opts: &SearchOptions, pool: &rayon::ThreadPool) -> Result<(), Error> {
+    let lines = crate::solve::read_obf(file, args.board.board)?;
+    let tt = TranspositionTable::with_mib(args.hash);
+    let (mut best_count, mut total, mut nodes, mut seconds, mut lost) = (0, 0, 0u64, 0f64, 0i64);
+    for (i, line) in lines.iter().enumerate() {
+        let pos = line.position;
+        tt.clear();
+        let r = pool.install(|| search(&pos, &tt, opts, None, &mut |_| {}));
+        let Some(&best) = line.scores.iter().map(|(_, v)| v).max() else { continue };
+        let chosen = match r.best {
+            Some(yomi::Move::Play(sq)) => line.scores.iter().find(|(m, _)| *m == sq).map(|&(_, v)| v),
+            _ => None,
+        };
+        total += 1;
+        nodes += r.nodes;
+        seconds += r.seconds;
+        let ok = chosen == Some(best);
+        best_count += ok as usize;
+        lost += chosen.map_or(0, |v| (best - v) as i64);
+        let name = r.best.as_ref().map_or("-".to_string(), |m| crate::common::move_name(m, &pos));
+        if args.json {
+            println!(
+                "{}",
+                json!({"index": i + 1, "best": name, "chosen_score": chosen, "best_score": best, "is_best": ok,
+                    "kind": r.kind, "depth": r.depth, "nodes": r.nodes, "seconds": r.seconds})
+            );
+        } else {
+            println!(
+                "#{:<3} {:<4} {:>4} (best {:+}) {}  depth {} {:?}  {} nodes {:.2} s",
+                i + 1,
+                name,
+                chosen.map_or("?".to_string(), |v| format!("{v:+}")),
+                best,
+                if ok { "best" } else { "    " },
+                r.depth,
+                r.kind,
+                r.nodes,
+                r.seconds
+            );
+        }
+    }
+    let summary = format!(
+        "{best_count} of {total} best moves; {lost} discs lost in all; {nodes} nodes, {seconds:.2} s, {:.0} nodes/s",
+        nodes as f64 / seconds.max(1e-9)
+    );
+    if args.json {
+        eprintln!("{summary}");
+    } else {
+        println!("{summary}");
+    }
+    Ok(())
+}
+
 pub fn run(args: SearchArgs) -> Result<(), Error> {
     let pool = check_threads(args.threads)?;
     check_hash(args.hash)?;
     let level = args.strength.level()?;
+    if let Some(file) = &args.obf {
+        let opts = SearchOptions {
+            nodes: args.nodes,
+            weights: load_weights(&args.strength.weights)?,
+            ..SearchOptions::new(level, args.scoring)
+        };
+        return run_obf(&args, file, &opts, &pool);
+    }
     let start = args.board.position(args.position.as_deref())?;
     let game = Game::from_record(start, args.moves.as_deref().unwrap_or(""))?;
     let pos = *game.current();

@@ -60,7 +60,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
         )));
     }
     let lines: Vec<ObfLine> = match &args.obf {
-        Some(file) => read_obf(file, &args)?,
+        Some(file) => read_obf(file, args.board.board)?,
         None => {
             let start = args.board.position(args.position.as_deref())?;
             let game = yomi::Game::from_record(start, args.moves.as_deref().unwrap_or(""))?;
@@ -121,7 +121,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
     Ok(if mismatched > 0 { 1 } else { 0 })
 }
 
-fn read_obf(file: &str, args: &SolveArgs) -> Result<Vec<ObfLine>, Error> {
+pub fn read_obf(file: &str, board: Option<yomi::BoardSize>) -> Result<Vec<ObfLine>, Error> {
     let text = fs::read_to_string(file)
         .map_err(|e| Error::BadArgument(format!("cannot read {file}: {e}")))?;
     let mut lines = Vec::new();
@@ -130,7 +130,7 @@ fn read_obf(file: &str, args: &SolveArgs) -> Result<Vec<ObfLine>, Error> {
         if t.is_empty() || t.starts_with('%') || t.starts_with('#') {
             continue;
         }
-        let parsed = parse_obf_line(t, args.board.board)
+        let parsed = parse_obf_line(t, board)
             .map_err(|e| Error::BadArgument(format!("{file} line {}: {e}", n + 1)))?;
         lines.push(parsed);
     }
