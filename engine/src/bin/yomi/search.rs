@@ -1,3 +1,5 @@
+use std::io::Write;
+
 use clap::Args;
 use serde_json::json;
 use yomi::{search, Error, Game, Level, Scoring, SearchOptions, SearchResult, TranspositionTable};
@@ -187,7 +189,9 @@ pub fn run(args: SearchArgs) -> Result<(), Error> {
     let r = pool.install(|| {
         search(&pos, &tt, &opts, None, &mut |p: &SearchResult| {
             if !json_out && p.kind == yomi::Kind::Midgame {
-                println!(
+                // A closed pipe (`| head`) is not an error worth a panic.
+                let _ = writeln!(
+                    std::io::stdout(),
                     "depth {:>2}  score {:+7.2}  nodes {:>11}  {:>7.3} s  {:>9.0} nodes/s  pv {}",
                     p.depth,
                     p.score,
