@@ -13,7 +13,7 @@ use reference::Board;
 use yomi::eval::{evaluate, SCALE};
 use yomi::matches::{play_match, MatchOptions, Player};
 use yomi::{
-    search, BoardSize, Kind, Level, Move, Position, Scoring, SearchOptions, Start, TranspositionTable, Weights,
+    search, BoardSize, Color, Kind, Level, Move, Position, Scoring, SearchOptions, Start, TranspositionTable, Weights,
 };
 
 /// Plain negamax to `depth` with the engine's evaluation at the leaves and
@@ -21,14 +21,16 @@ use yomi::{
 /// a full board counts as the end, as in the engine.
 fn negamax(b: &Board, depth: u32) -> i32 {
     let pos = b.to_position();
+    // The reference scores for Black; the search for the side to move.
+    let final_value = || b.final_score(false) * SCALE * if pos.to_move() == Color::Black { 1 } else { -1 };
     if depth == 0 {
         if pos.empties() == 0 {
-            return b.final_score(false) * SCALE;
+            return final_value();
         }
         return evaluate(&pos, Weights::shipped());
     }
     if b.is_over() {
-        return b.final_score(false) * SCALE;
+        return final_value();
     }
     let moves = b.legal_moves();
     if moves.is_empty() {
@@ -49,6 +51,8 @@ fn run(pos: &Position, level: Level) -> yomi::SearchResult {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
 
+    // A wipeout on 4x14 once caught the reference scoring for Black where
+    // the search scores for the side to move.
     #[test]
     fn fixed_depth_search_equals_plain_negamax(
         board in 0usize..19, reversi: bool, empties in 8u32..40, seed: u64, depth in 1u32..5
@@ -72,6 +76,16 @@ proptest! {
         prop_assert_eq!(r.kind, Kind::Exact);
         prop_assert_eq!(r.score as i32, Board::from_position(&pos).solve(false));
     }
+}
+
+#[test]
+fn a_wipeout_scores_for_the_side_to_move() {
+    // White to move on 4x14 with a single move that ends the game.
+    let pos = random_position(15, true, 31, 10607842067311685398);
+    let r = run(&pos, Level::depth(4));
+    let expect = negamax(&Board::from_position(&pos), 4);
+    assert_eq!((r.score * SCALE as f64) as i32, expect);
+    assert_eq!(r.score, -54.0);
 }
 
 #[test]
@@ -168,3 +182,4 @@ fn the_engine_beats_the_random_player() {
     let r = play_match(&engine, &Player::Random, &opts, None, &mut |_, g| assert!(g.game.is_over()));
     assert_eq!((r.games, r.wins), (6, 6));
 }
+

@@ -317,9 +317,16 @@ fn principal_variation<G: MoveGen>(s: &Searcher<G>, pos: &Position, first: u32, 
             cur = cur.passed();
             continue;
         }
+        // The table's move; past the plies the table keeps (the last two
+        // are searched without it), the move the evaluation likes best.
         let sq = match next.take().or_else(|| s.hash_move(p, o)) {
             Some(sq) if moves >> sq & 1 == 1 => sq,
-            _ => break,
+            _ => Squares(moves)
+                .max_by_key(|&sq| {
+                    let f = G::flips(p, o, sq);
+                    (-s.eval.eval(o ^ f, p ^ f ^ (1u64 << sq)), std::cmp::Reverse(sq))
+                })
+                .expect("moves is not empty"),
         };
         let square = Square::from_index(size, sq).expect("on board");
         pv.push(Move::Play(square));
