@@ -11,8 +11,8 @@
 //! game stage (the share of the board filled).
 //!
 //! The numbers are data, not code: [`Weights`] are read from a weights file
-//! (the fitted one is embedded, see `weights/README.md`), and the fitting
-//! program writes the same format.
+//! (the fitted one, `engine/weights/fitted.ywt`, is embedded; README.md says
+//! how it was made), and the fitting program writes the same format.
 
 use std::sync::OnceLock;
 
