@@ -15,7 +15,7 @@ use crate::geometry::{neighbours, Geometry};
 use crate::movegen::{MoveGen, Squares};
 use crate::position::Scoring;
 use crate::stability::stable_discs;
-use crate::tt::{hash, Entry, TranspositionTable, NO_MOVE};
+use crate::tt::{hash, proven_bounds, Entry, TranspositionTable, NO_MOVE};
 
 /// A scoring rule as a type, so the final-score code is chosen at compile time.
 pub trait Rule: Copy + Send + Sync + 'static {
@@ -283,13 +283,7 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
             return 0;
         }
 
-        if best <= alpha0 {
-            upper = upper.min(best);
-        } else if best >= beta {
-            lower = lower.max(best);
-        } else {
-            (lower, upper) = (best, best);
-        }
+        let (lower, upper) = proven_bounds(best, alpha0, beta, lower, upper);
         self.tt.store(
             key,
             Entry {
@@ -495,7 +489,7 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
 /// The fail-soft step after a move's value `v`: keeps the best value, raises
 /// `alpha`, and says whether the window closed (a cutoff).
 #[inline(always)]
-fn raise(best: &mut i32, alpha: &mut i32, v: i32, beta: i32) -> bool {
+pub(crate) fn raise(best: &mut i32, alpha: &mut i32, v: i32, beta: i32) -> bool {
     if v > *best {
         *best = v;
         if v > *alpha {

@@ -17,7 +17,7 @@
 use std::sync::OnceLock;
 
 use crate::error::Error;
-use crate::geometry::{neighbours, BoardSize};
+use crate::geometry::{neighbours, BoardSize, Geometry};
 use crate::movegen::MoveGen;
 use crate::stability::stable_discs;
 
@@ -138,16 +138,23 @@ pub fn pattern_index(w: &Window, p: u64, o: u64) -> usize {
     idx
 }
 
-/// The four X-squares, each with its corner.
-fn x_squares(rows: usize, cols: usize) -> [(u64, u64); 4] {
-    let b = |r: usize, c: usize| 1u64 << (r * cols + c);
+/// The four corners, each with its X-square.
+const fn x_squares(rows: usize, cols: usize) -> [(u64, u64); 4] {
+    let (r, c) = (rows - 1, cols - 1);
     [
-        (b(0, 0), b(1, 1)),
-        (b(0, cols - 1), b(1, cols - 2)),
-        (b(rows - 1, 0), b(rows - 2, 1)),
-        (b(rows - 1, cols - 1), b(rows - 2, cols - 2)),
+        (1u64, 1u64 << (cols + 1)),
+        (1u64 << c, 1u64 << (cols + c - 1)),
+        (1u64 << (r * cols), 1u64 << ((r - 1) * cols + 1)),
+        (1u64 << (r * cols + c), 1u64 << ((r - 1) * cols + c - 1)),
     ]
 }
+
+/// Compile-time masks of the evaluation, per board.
+trait EvalTables: Geometry {
+    const X_SQUARES: [(u64, u64); 4] = x_squares(Self::ROWS, Self::COLS);
+}
+
+impl<G: Geometry> EvalTables for G {}
 
 /// The count features of (`p`, `o`) for the side owning `p`.
 #[inline]
@@ -158,7 +165,7 @@ pub fn features<G: MoveGen>(p: u64, o: u64) -> [i32; NFEATURES] {
     let next_to_empty = neighbours::<G>(e);
     let frontier = (o & next_to_empty).count_ones() as i32 - (p & next_to_empty).count_ones() as i32;
     let mut x = 0;
-    for (corner, xs) in x_squares(G::ROWS, G::COLS) {
+    for (corner, xs) in G::X_SQUARES {
         if e & corner != 0 {
             x += (p & xs != 0) as i32 - (o & xs != 0) as i32;
         }

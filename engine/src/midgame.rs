@@ -9,12 +9,12 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use crate::clock::Clock;
 use crate::position::Scoring;
-use crate::endgame::INF;
+use crate::endgame::{raise, EndgameTables, INF};
 use crate::eval::{stage, Evaluator, SCALE};
 use crate::geometry::neighbours;
 use crate::movegen::{MoveGen, Squares};
 use crate::probcut::{shallow_depth, ProbCutStats, MARGINS, MIN_DEPTH};
-use crate::tt::{hash, Entry, TranspositionTable, NO_MOVE};
+use crate::tt::{hash, proven_bounds, Entry, TranspositionTable, NO_MOVE};
 
 /// Larger than any value in evaluation units.
 pub const MID_INF: i32 = INF * SCALE;
@@ -225,13 +225,7 @@ impl<'a, G: MoveGen> Searcher<'a, G> {
         if self.stopped {
             return 0;
         }
-        if best <= alpha0 {
-            upper = upper.min(best);
-        } else if best >= beta {
-            lower = lower.max(best);
-        } else {
-            (lower, upper) = (best, best);
-        }
+        let (lower, upper) = proven_bounds(best, alpha0, beta, lower, upper);
         self.tt.store(
             key,
             Entry {
@@ -311,11 +305,8 @@ impl<'a, G: MoveGen> Searcher<'a, G> {
                 let f = G::flips(p, o, sq);
                 self.nodes += 1;
                 let v = -self.leaf(o ^ f, p ^ f ^ (1u64 << sq));
-                if v > best {
-                    best = v;
-                    if v >= beta {
-                        break;
-                    }
+                if raise(&mut best, &mut alpha, v, beta) {
+                    break;
                 }
             }
             return best;
@@ -341,14 +332,8 @@ impl<'a, G: MoveGen> Searcher<'a, G> {
             list.swap(i, m);
             let c = list[i];
             let v = -self.search(o ^ c.flips, p ^ c.flips ^ (1u64 << c.sq), depth - 1, -beta, -alpha);
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
+            if raise(&mut best, &mut alpha, v, beta) {
+                break;
             }
         }
         best
@@ -367,6 +352,5 @@ fn openness<G: MoveGen>(flips: u64, empties: u64) -> i32 {
 #[inline(always)]
 fn mobility_key<G: MoveGen>(np: u64, no: u64, flips: u64, empties: u64) -> i32 {
     let replies = G::moves(np, no);
-    let corners = 1u64 | 1u64 << (G::COLS - 1) | 1u64 << ((G::ROWS - 1) * G::COLS) | 1u64 << (G::SQUARES - 1);
-    ((replies.count_ones() + (replies & corners).count_ones()) * 16) as i32 + openness::<G>(flips, empties)
+    ((replies.count_ones() + (replies & G::CORNERS).count_ones()) * 16) as i32 + openness::<G>(flips, empties)
 }

@@ -17,7 +17,7 @@
 
 use rayon::prelude::*;
 
-use crate::eval::{features, pattern_index, stage, windows, Pattern, Weights, NFEATURES, SCALE, STAGES, TABLE_SIZE};
+use crate::eval::{features, Evaluator, pattern_index, stage, windows, Pattern, Weights, NFEATURES, SCALE, STAGES, TABLE_SIZE};
 use crate::geometry::BoardSize;
 use crate::level::Level;
 use crate::midgame::{Limits, Searcher, MID_INF};
@@ -186,8 +186,8 @@ fn game_samples<G: MoveGen>(shape: usize, weights: &'static Weights, opts: DataO
     let mut rng = Rng::new(seed);
     let start = if rng.below(2) == 0 { Start::Othello } else { Start::Reversi };
     let mut pos = Position::start(G::SIZE, start);
-    let probcut = ProbCutStats::shipped();
     let limits = Limits::none();
+    let mut s = Searcher::<G>::new(&tt, Scoring::World, Evaluator::new(weights), ProbCutStats::shipped(), 0, &limits);
     let mut positions = Vec::new();
     let opening = rng.below(G::SQUARES as u64 / 6 + 1);
     let mut ply = 0;
@@ -204,18 +204,7 @@ fn game_samples<G: MoveGen>(shape: usize, weights: &'static Weights, opts: DataO
         positions.push(pos);
         // Random moves in the opening and now and then after it, so the
         // games cover positions good play would avoid.
-        let sq = if ply < opening || rng.below(10) == 0 {
-            rng.pick(moves)
-        } else {
-            let mut s = Searcher::<G>::new(&tt, Scoring::World, crate::eval::Evaluator::new(weights), probcut, 0, &limits);
-            let mut best = (i32::MIN, 0);
-            for sq in Squares(moves) {
-                let f = G::flips(p, o, sq);
-                let v = -s.search(o ^ f, p ^ f ^ (1u64 << sq), 1, -MID_INF, MID_INF) + rng.below(8) as i32;
-                best = best.max((v, sq));
-            }
-            best.1
-        };
+        let sq = if ply < opening || rng.below(10) == 0 { rng.pick(moves) } else { noisy_choice(&mut s, p, o, &mut rng) };
         pos = pos.play(crate::Square::from_index(G::SIZE, sq).expect("on board")).expect("legal");
         ply += 1;
     }
@@ -238,6 +227,18 @@ fn game_samples<G: MoveGen>(shape: usize, weights: &'static Weights, opts: DataO
         out.push(sample::<G>(shape, p, o, target));
     }
     out
+}
+
+/// The self-play players' move: best after one ply of search plus up to
+/// half a disc of noise, so games from one opening differ.
+fn noisy_choice<G: MoveGen>(s: &mut Searcher<G>, p: u64, o: u64, rng: &mut Rng) -> u32 {
+    let mut best = (i32::MIN, 0);
+    for sq in Squares(G::moves(p, o)) {
+        let f = G::flips(p, o, sq);
+        let v = -s.search(o ^ f, p ^ f ^ (1u64 << sq), 1, -MID_INF, MID_INF) + rng.below(8) as i32;
+        best = best.max((v, sq));
+    }
+    best.1
 }
 
 fn sample<G: MoveGen>(shape: usize, p: u64, o: u64, target: f32) -> Sample {
@@ -365,6 +366,7 @@ fn midgame_position(weights: &'static Weights, rng: &mut Rng, min_empties: u32) 
     type G = crate::Dims<8, 8>;
     let tt = TranspositionTable::with_mib(1);
     let limits = Limits::none();
+    let mut s = Searcher::<G>::new(&tt, Scoring::World, Evaluator::new(weights), ProbCutStats::shipped(), 0, &limits);
     let mut pos = Position::start(BoardSize::OTHELLO, Start::Othello);
     let target = 2 + rng.below((60 - min_empties.min(58)) as u64 - 1) as u32;
     let mut ply = 0;
@@ -378,18 +380,7 @@ fn midgame_position(weights: &'static Weights, rng: &mut Rng, min_empties: u32) 
             pos = pos.passed();
             continue;
         }
-        let sq = if ply < 4 || rng.below(8) == 0 {
-            rng.pick(moves)
-        } else {
-            let mut s = Searcher::<G>::new(&tt, Scoring::World, crate::eval::Evaluator::new(weights), ProbCutStats::shipped(), 0, &limits);
-            let mut best = (i32::MIN, 0);
-            for sq in Squares(moves) {
-                let f = G::flips(p, o, sq);
-                let v = -s.search(o ^ f, p ^ f ^ (1u64 << sq), 1, -MID_INF, MID_INF) + rng.below(8) as i32;
-                best = best.max((v, sq));
-            }
-            best.1
-        };
+        let sq = if ply < 4 || rng.below(8) == 0 { rng.pick(moves) } else { noisy_choice(&mut s, p, o, rng) };
         pos = pos.play(crate::Square::from_index(BoardSize::OTHELLO, sq).expect("on board")).expect("legal");
         ply += 1;
     }

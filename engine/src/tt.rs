@@ -143,6 +143,20 @@ impl TranspositionTable {
     }
 }
 
+/// The bounds a fail-soft search proves: a value at or below the window's
+/// floor `alpha` is an upper bound, at or above `beta` a lower bound, and
+/// inside it exact; each narrows what the table already knew.
+#[inline(always)]
+pub fn proven_bounds(best: i32, alpha: i32, beta: i32, lower: i32, upper: i32) -> (i32, i32) {
+    if best <= alpha {
+        (lower, upper.min(best))
+    } else if best >= beta {
+        (lower.max(best), upper)
+    } else {
+        (best, best)
+    }
+}
+
 /// The table key of side-relative (`p`, `o`); `seed` separates boards and
 /// scoring rules that would otherwise share bit patterns.
 #[inline(always)]
