@@ -9,10 +9,11 @@
 //! result `v >= beta` that it is at least `v`.
 
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering::Relaxed};
 
 use crate::geometry::{neighbours, Geometry};
 use crate::movegen::{MoveGen, Squares};
+use crate::parallel::{in_order, Abort};
 use crate::position::Scoring;
 use crate::stability::stable_discs;
 use crate::tt::{hash, proven_bounds, Entry, TranspositionTable, NO_MOVE};
@@ -48,6 +49,10 @@ const ETC_EMPTIES: u32 = 12;
 /// From this many empties on, moves are ordered by a shallow search with a
 /// mobility evaluation rather than by the opponent's mobility alone.
 const SORT_SEARCH_EMPTIES: u32 = 12;
+/// From this many empties on, a parallel search splits a node's younger
+/// brothers over the pool once the eldest is searched (smaller subtrees cost
+/// less than the task that would carry them).
+pub const SPLIT_EMPTIES: u32 = 12;
 
 /// The final score for the side owning `p`.
 #[inline(always)]
@@ -123,11 +128,24 @@ pub struct Stats {
     pub leaves: u64,
 }
 
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, other: Stats) {
+        self.nodes += other.nodes;
+        self.leaves += other.leaves;
+    }
+}
+
 /// One thread's exact search over a shared table.
 pub struct Solver<'a, G, R> {
     tt: &'a TranspositionTable,
     seed: u64,
     stop: Option<&'a AtomicBool>,
+    /// The parallel part of the tree this solver works in, if any.
+    abort: Option<&'a Abort<'a>>,
+    /// Split nodes over the rayon pool (Young Brothers Wait).
+    split: bool,
+    /// Non-zero for a Lazy SMP helper: perturbs its move order.
+    jitter: u64,
     stopped: bool,
     pub stats: Stats,
     /// Move-list buffers, one per number of empties, reused across nodes.
@@ -148,11 +166,33 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
             tt,
             seed: table_seed::<G, R>(),
             stop,
+            abort: None,
+            split: false,
+            jitter: 0,
             stopped: false,
             stats: Stats::default(),
-            lists: (0..=G::SQUARES).map(|_| Vec::with_capacity(32)).collect(),
+            // Grown on first use: helpers on small subtrees stay cheap.
+            lists: (0..=G::SQUARES).map(|_| Vec::new()).collect(),
             _shape: PhantomData,
         }
+    }
+
+    /// A solver for one parallel part of the tree: it ends when `abort` (or
+    /// any part it is nested in) is set, and splits nodes itself if `split`.
+    pub fn worker(
+        tt: &'a TranspositionTable,
+        stop: Option<&'a AtomicBool>,
+        abort: Option<&'a Abort<'a>>,
+        split: bool,
+        jitter: u64,
+    ) -> Self {
+        Solver { abort, split, jitter, ..Solver::new(tt, stop) }
+    }
+
+    /// Split nodes over the current rayon pool (Young Brothers Wait).
+    pub fn splitting(mut self, on: bool) -> Self {
+        self.split = on && rayon::current_num_threads() > 1;
+        self
     }
 
     /// Adds the statistics of helpers that searched for this solver.
@@ -160,6 +200,14 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
         self.stats.nodes += stats.nodes;
         self.stats.leaves += stats.leaves;
         self.stopped |= stopped;
+    }
+
+    pub fn table(&self) -> &'a TranspositionTable {
+        self.tt
+    }
+
+    pub fn stop_flag(&self) -> Option<&'a AtomicBool> {
+        self.stop
     }
 
     /// True once a stop request has been seen; values since are meaningless.
@@ -188,12 +236,7 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
             return self.shallow(p, o, alpha, beta, n);
         }
         self.stats.nodes += 1;
-        if let Some(stop) = self.stop {
-            if stop.load(Relaxed) {
-                self.stopped = true;
-            }
-        }
-        if self.stopped {
+        if self.halted() {
             return 0;
         }
         let moves = G::moves(p, o);
@@ -249,11 +292,26 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
             list.push(Candidate { sq, flips, key });
         }
         list.sort_unstable_by_key(|c| c.key);
+        if self.jitter != 0 && list.len() > 2 && (key ^ self.jitter).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 62 == 0 {
+            // A Lazy SMP helper takes the second and third moves the other
+            // way round at a quarter of its nodes, so that the threads part.
+            list.swap(1, 2);
+        }
 
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = NO_MOVE as u32;
         for (i, c) in list.iter().enumerate() {
+            if i == 1 && self.split && n >= SPLIT_EMPTIES && list.len() > 2 {
+                // Young Brothers Wait: the eldest did not cut, so the rest
+                // are worth searching at once.
+                let (v, sq) = self.split(p, o, &list[i..], alpha, beta, n);
+                if v > best {
+                    best = v;
+                    best_move = sq;
+                }
+                break;
+            }
             let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1u64 << c.sq));
             let v = if i == 0 {
                 -self.hashed(np, no, -beta, -alpha, n - 1)
@@ -295,6 +353,74 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
             },
         );
         best
+    }
+
+    /// True once a stop request or an abort of this part has been seen.
+    #[inline(always)]
+    fn halted(&mut self) -> bool {
+        if !self.stopped
+            && (self.stop.is_some_and(|s| s.load(Relaxed)) || self.abort.is_some_and(|a| a.is_set()))
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Searches the moves `rest` of (`p`, `o`) in parallel, each as its own
+    /// task with its own solver: a null window at the best value so far
+    /// (shared between the tasks), a re-search if it fails high, and an abort
+    /// of the others on a cutoff. Returns the best value and its move among
+    /// the tasks that finished.
+    fn split(&mut self, p: u64, o: u64, rest: &[Candidate], alpha: i32, beta: i32, n: u32) -> (i32, u32) {
+        let abort = Abort::new(self.abort);
+        let shared = AtomicI32::new(alpha);
+        let (tt, stop, jitter) = (self.tt, self.stop, self.jitter);
+        // Each task: its solver, its best (value, move) among finished moves.
+        let tasks = in_order(
+            rest.len(),
+            || (Solver::<G, R>::worker(tt, stop, Some(&abort), true, jitter), -INF, NO_MOVE as u32),
+            |(s, best, best_move), i| {
+                let a = shared.load(Relaxed);
+                if a >= beta || abort.is_set() {
+                    return false;
+                }
+                let c = rest[i];
+                let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1u64 << c.sq));
+                let mut v = -s.hashed(np, no, -a - 1, -a, n - 1);
+                let a2 = shared.load(Relaxed);
+                if v > a && v <= a2 && a2 < beta {
+                    // A sibling raised the bar meanwhile: test against it
+                    // before paying for a full re-search.
+                    v = -s.hashed(np, no, -a2 - 1, -a2, n - 1);
+                }
+                if v > a.max(a2) && v < beta {
+                    v = -s.hashed(np, no, -beta, -v, n - 1);
+                }
+                if s.stopped {
+                    return false;
+                }
+                if v > *best {
+                    (*best, *best_move) = (v, c.sq);
+                }
+                shared.fetch_max(v, Relaxed);
+                if v >= beta {
+                    abort.set();
+                    return false;
+                }
+                true
+            },
+        );
+        let (mut best, mut best_move) = (-INF, NO_MOVE as u32);
+        for (s, v, sq) in tasks {
+            self.stats += s.stats;
+            if v > best {
+                (best, best_move) = (v, sq);
+            }
+        }
+        // A task cut short by a sibling's cutoff is covered by that cutoff;
+        // one cut short by a stop or an outer abort is not.
+        self.halted();
+        (best, best_move)
     }
 
     /// The ordering key of the move to `sq` that leads to (`np`, `no`) at a
@@ -535,3 +661,4 @@ mod tests {
         assert!(q.iter().all(|m| m.count_ones() == 10));
     }
 }
+

@@ -16,6 +16,7 @@ use crate::game::Move;
 use crate::level::Level;
 use crate::midgame::{Limits, Searcher, MID_INF};
 use crate::movegen::{MoveGen, Squares};
+use crate::parallel::Mode;
 use crate::position::{Position, Scoring};
 use crate::probcut::ProbCutStats;
 use crate::solve::{solve, SolveOptions};
@@ -38,6 +39,11 @@ pub struct SearchOptions {
     pub all_moves: bool,
     pub weights: &'static Weights,
     pub probcut: &'static ProbCutStats,
+    /// How to use the threads of the current rayon pool ([`Mode::Predict`]
+    /// is in [`crate::predict`]; here it searches like [`Mode::Ybw`]).
+    pub mode: Mode,
+    /// Root moves to leave out (a bitboard); ignored if it would leave none.
+    pub exclude: u64,
 }
 
 impl SearchOptions {
@@ -49,6 +55,8 @@ impl SearchOptions {
             all_moves: false,
             weights: Weights::shipped(),
             probcut: ProbCutStats::shipped(),
+            mode: Mode::default(),
+            exclude: 0,
         }
     }
 }
@@ -119,7 +127,8 @@ fn search_with<G: MoveGen>(
     let level = opts.level;
     let (p, o) = (pos.player(), pos.opponent());
     let empties = pos.empties().count_ones();
-    let moves = G::moves(p, o);
+    let legal = G::moves(p, o);
+    let moves = if legal & !opts.exclude != 0 { legal & !opts.exclude } else { legal };
     let mut result = SearchResult {
         best: None,
         score: 0.0,
@@ -141,7 +150,7 @@ fn search_with<G: MoveGen>(
 
     if empties <= level.perfect.max(level.wld) {
         let wld = empties > level.perfect;
-        let sol = solve(pos, tt, SolveOptions { scoring: opts.scoring, wld, all_moves: opts.all_moves }, stop);
+        let sol = solve(pos, tt, SolveOptions { scoring: opts.scoring, wld, all_moves: opts.all_moves, mode: opts.mode, exclude: opts.exclude }, stop);
         if !sol.stopped {
             result.kind = if wld { Kind::Wld } else { Kind::Exact };
             result.best = sol.best;

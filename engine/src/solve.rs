@@ -2,14 +2,14 @@
 //! searched once, every move's score on request), the perfect line to the end
 //! of the game, and statistics. The search itself is in [`crate::endgame`].
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering::Relaxed};
 
-use rayon::prelude::*;
 
 use crate::clock::Clock;
 use crate::endgame::{Paper, Rule, Solver, Stats, World, INF};
 use crate::game::Move;
 use crate::movegen::{MoveGen, Squares};
+use crate::parallel::{in_order, Abort, Mode};
 use crate::position::{Color, Position, Scoring};
 use crate::square::Square;
 use crate::symmetry::canonical;
@@ -24,6 +24,12 @@ pub struct SolveOptions {
     pub wld: bool,
     /// The score of every legal move, not just the best.
     pub all_moves: bool,
+    /// How to use the threads of the current rayon pool. [`Mode::Predict`]
+    /// is paper 002's master tree, in [`crate::predict`]; here it searches
+    /// like [`Mode::Ybw`].
+    pub mode: Mode,
+    /// Root moves to leave out (a bitboard); ignored if it would leave none.
+    pub exclude: u64,
 }
 
 /// The outcome of a solve.
@@ -59,7 +65,8 @@ impl Solution {
     }
 }
 
-/// Solves `pos` exactly (or win/draw/loss) with the table `tt`.
+/// Solves `pos` exactly (or win/draw/loss) with the table `tt`, on the
+/// threads of the current rayon pool as `opts.mode` says.
 pub fn solve(pos: &Position, tt: &TranspositionTable, opts: SolveOptions, stop: Option<&AtomicBool>) -> Solution {
     let t0 = Clock::start();
     let mut sol = with_geometry!(pos.size(), G => match opts.scoring {
@@ -89,12 +96,49 @@ fn solve_with<G: MoveGen, R: Rule>(
     stop: Option<&AtomicBool>,
 ) -> Solution {
     tt.new_search();
-    let mut solver = Solver::<G, R>::new(tt, stop);
+    let threads = opts.mode.threads();
+    let mut solver = Solver::<G, R>::new(tt, stop).splitting(matches!(opts.mode, Mode::Ybw | Mode::Predict));
+    if opts.mode != Mode::Lazy || threads < 2 {
+        return solve_root::<G, R>(&mut solver, pos, opts);
+    }
+    // Lazy SMP: helpers search the whole position over the same table, each
+    // with its own move order, until the main search is done.
+    let helpers = Abort::new(None);
+    let (p, o) = (pos.player(), pos.opponent());
+    let (alpha, beta) = window(opts);
+    let mut helper_stats = Vec::new();
+    let sol = rayon::scope(|scope| {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        for k in 1..threads as u64 {
+            let (helpers, sender) = (&helpers, sender.clone());
+            scope.spawn(move |_| {
+                let mut h = Solver::<G, R>::worker(tt, stop, Some(helpers), false, k);
+                h.search(p, o, alpha, beta);
+                let _ = sender.send(h.stats);
+            });
+        }
+        drop(sender);
+        let sol = solve_root::<G, R>(&mut solver, pos, opts);
+        helpers.set();
+        helper_stats.extend(receiver.iter());
+        sol
+    });
+    let mut sol = sol;
+    for st in helper_stats {
+        sol.stats += st;
+    }
+    sol
+}
+
+/// The root of a solve: symmetric moves once, win/draw/loss first when it
+/// pays, the root moves as the mode says, then the perfect line.
+fn solve_root<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, pos: &Position, opts: SolveOptions) -> Solution {
     let (p, o) = (pos.player(), pos.opponent());
     let (alpha, beta) = window(opts);
     let size = pos.size();
 
-    let moves = G::moves(p, o);
+    let legal = G::moves(p, o);
+    let moves = if legal & !opts.exclude != 0 { legal & !opts.exclude } else { legal };
     let mut scored: Vec<(Square, i32)> = Vec::new();
     let (score, best) = if moves == 0 {
         let v = solver.search(p, o, alpha, beta);
@@ -132,20 +176,18 @@ fn solve_with<G: MoveGen, R: Rule>(
         let mut first = None;
         if !opts.wld && !opts.all_moves && n >= WLD_FIRST_EMPTIES {
             let wld = SolveOptions { wld: true, ..opts };
-            let (values, stats, stopped) = search_root::<G, R>(&mut solver, tt, stop, &distinct, -1, 1, wld);
-            solver.absorb(stats, stopped);
+            let values = search_root::<G, R>(solver, &distinct, -1, 1, wld);
             let best = values.iter().map(|v| v.1).max().unwrap_or(0);
             match best.signum() {
                 1 => alpha = 0,
                 -1 => beta = 0,
-                _ => first = Some((values, Stats::default(), stopped)),
+                _ => first = Some(values),
             }
         }
-        let (values, stats, stopped) = match first {
+        let values = match first {
             Some(done) => done,
-            None => search_root::<G, R>(&mut solver, tt, stop, &distinct, alpha, beta, opts),
+            None => search_root::<G, R>(solver, &distinct, alpha, beta, opts),
         };
-        solver.absorb(stats, stopped);
         let (best_sq, best_v) = values
             .iter()
             .copied()
@@ -175,7 +217,7 @@ fn solve_with<G: MoveGen, R: Rule>(
         stopped: solver.stopped(),
     };
     if !sol.stopped {
-        let end = principal_variation::<G, R>(&mut solver, pos, sol.score, sol.best, opts, &mut sol.pv);
+        let end = principal_variation::<G, R>(solver, pos, sol.score, sol.best, opts, &mut sol.pv);
         sol.black = end.count(Color::Black);
         sol.white = end.count(Color::White);
     }
@@ -187,39 +229,24 @@ fn solve_with<G: MoveGen, R: Rule>(
 type Child = (u32, u64, u64, (u64, u64));
 
 /// Searches the distinct root moves; returns each searched move's value (a
-/// bound only, for moves a null window refuted, unless `all_moves`). With
-/// more than one thread in the current rayon pool, the first move is searched
-/// alone and the rest in parallel against its value (Young Brothers Wait at
-/// the root), every task with its own solver over the shared table.
+/// bound only, for moves a null window refuted, unless `all_moves` or MSAI).
+/// Helpers' statistics and stops are folded into `solver`.
 fn search_root<G: MoveGen, R: Rule>(
     solver: &mut Solver<G, R>,
-    tt: &TranspositionTable,
-    stop: Option<&AtomicBool>,
     distinct: &[Child],
     alpha: i32,
     beta: i32,
     opts: SolveOptions,
-) -> (Vec<(u32, i32)>, Stats, bool) {
-    let parallel = rayon::current_num_threads() > 1 && distinct.len() > 1;
+) -> Vec<(u32, i32)> {
+    let threads = opts.mode.threads();
     let mut values = Vec::new();
-    let mut extra = Stats::default();
-    let mut stopped = false;
-    if opts.all_moves {
-        if parallel {
-            let results: Vec<(u32, i32, Stats, bool)> = distinct
-                .par_iter()
-                .map(|&(sq, np, no, _)| {
-                    let mut s = Solver::<G, R>::new(tt, stop);
-                    let v = -s.search(np, no, -beta, -alpha);
-                    (sq, v, s.stats, s.stopped())
-                })
-                .collect();
-            for (sq, v, st, halted) in results {
-                values.push((sq, v));
-                extra.nodes += st.nodes;
-                extra.leaves += st.leaves;
-                stopped |= halted;
-            }
+    if opts.all_moves || opts.mode == Mode::Msai {
+        // Every move with the full window: MSAI's tasks (paper 000), or
+        // the exact value of each move for analysis.
+        if threads > 1 && distinct.len() > 1 {
+            let split = opts.mode != Mode::Msai;
+            let results = par_moves::<G, R>(solver, distinct, split, |s, np, no, _| -s.search(np, no, -beta, -alpha));
+            values.extend(results);
         } else {
             for &(sq, np, no, _) in distinct {
                 let v = -solver.search(np, no, -beta, -alpha);
@@ -229,55 +256,52 @@ fn search_root<G: MoveGen, R: Rule>(
                 values.push((sq, v));
             }
         }
-        return (values, extra, stopped);
+        return values;
     }
 
     let (sq0, np0, no0, _) = distinct[0];
-    let mut a = alpha;
-    let v0 = -solver.search(np0, no0, -beta, -a);
+    let v0 = -solver.search(np0, no0, -beta, -alpha);
     if solver.stopped() {
-        return (values, extra, stopped);
+        return values;
     }
     values.push((sq0, v0));
-    a = a.max(v0);
+    let mut a = alpha.max(v0);
     if a >= beta {
-        return (values, extra, stopped);
+        return values;
     }
     let rest = &distinct[1..];
-    // Null-window tests: which moves might beat the first one?
-    let tests: Vec<(u32, i32)> = if parallel {
-        let results: Vec<(u32, i32, Stats, bool)> = rest
-            .par_iter()
-            .map(|&(sq, np, no, _)| {
-                let mut s = Solver::<G, R>::new(tt, stop);
-                let v = -s.search(np, no, -a - 1, -a);
-                (sq, v, s.stats, s.stopped())
-            })
-            .collect();
-        results
-            .into_iter()
-            .map(|(sq, v, st, halted)| {
-                extra.nodes += st.nodes;
-                extra.leaves += st.leaves;
-                stopped |= halted;
-                (sq, v)
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
-    for (i, &(sq, np, no, _)) in rest.iter().enumerate() {
-        // In parallel, the test was done against the first move's value; a
-        // better value found since makes it a weaker test, so redo it then.
-        let tested = tests.get(i).filter(|_| a == alpha.max(v0)).map(|t| t.1);
-        let mut v = match tested {
-            Some(v) => v,
-            None => -solver.search(np, no, -a - 1, -a),
-        };
+    if threads > 1 && rest.len() > 1 && matches!(opts.mode, Mode::Ybw | Mode::Predict) {
+        // Young Brothers Wait at the root: the younger moves in parallel,
+        // each a null window at the best value so far, re-searched if it
+        // fails high; a cutoff ends the others.
+        let shared = AtomicI32::new(a);
+        let results = par_moves::<G, R>(solver, rest, true, |s, np, no, abort| {
+            let a = shared.load(Relaxed);
+            if a >= beta {
+                abort.set();
+                return -INF;
+            }
+            let mut v = -s.search(np, no, -a - 1, -a);
+            if v > a && v < beta {
+                v = -s.search(np, no, -beta, -v);
+            }
+            if !s.stopped() {
+                shared.fetch_max(v, Relaxed);
+                if v >= beta {
+                    abort.set();
+                }
+            }
+            v
+        });
+        values.extend(results);
+        return values;
+    }
+    for &(sq, np, no, _) in rest {
+        let mut v = -solver.search(np, no, -a - 1, -a);
         if v > a && v < beta {
             v = -solver.search(np, no, -beta, -v);
         }
-        if solver.stopped() || stopped {
+        if solver.stopped() {
             break;
         }
         values.push((sq, v));
@@ -288,7 +312,41 @@ fn search_root<G: MoveGen, R: Rule>(
             }
         }
     }
-    (values, extra, stopped)
+    values
+}
+
+/// Runs `task` on each child in parallel, in order, on as many rayon tasks
+/// as there are threads, each with its own solver over the shared table;
+/// returns (move, value) for the children that were not cut short and folds
+/// the helpers' statistics into `solver`.
+fn par_moves<G: MoveGen, R: Rule>(
+    solver: &mut Solver<G, R>,
+    children: &[Child],
+    split: bool,
+    task: impl Fn(&mut Solver<G, R>, u64, u64, &Abort) -> i32 + Sync,
+) -> Vec<(u32, i32)> {
+    let abort = Abort::new(None);
+    let (tt, stop) = (solver.table(), solver.stop_flag());
+    let tasks = in_order(
+        children.len(),
+        || (Solver::<G, R>::worker(tt, stop, Some(&abort), split, 0), Vec::new()),
+        |(s, values), i| {
+            let (sq, np, no, _) = children[i];
+            let v = task(s, np, no, &abort);
+            if s.stopped() || abort.is_set() && v == -INF {
+                return false;
+            }
+            values.push((sq, v));
+            true
+        },
+    );
+    let stopped = stop.is_some_and(|s| s.load(Relaxed));
+    let mut out = Vec::new();
+    for (s, values) in tasks {
+        solver.absorb(s.stats, stopped);
+        out.extend(values);
+    }
+    out
 }
 
 fn clamp(v: i32, opts: SolveOptions) -> i32 {

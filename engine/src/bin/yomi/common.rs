@@ -1,7 +1,7 @@
 //! What several commands share: checked numeric options, the thread pool,
 //! weights files, and move names.
 
-use yomi::{Error, Move, Position, Weights};
+use yomi::{Error, Mode, Move, Position, Weights};
 
 pub fn check_threads(threads: usize) -> Result<rayon::ThreadPool, Error> {
     if threads == 0 || threads > 1024 {
@@ -45,4 +45,12 @@ pub fn move_name(m: &Move, pos: &Position) -> String {
 /// Names of a line of moves starting at `pos`.
 pub fn line_names(pos: &Position, line: &[Move]) -> Vec<String> {
     line.iter().map(|m| move_name(m, pos)).collect()
+}
+
+/// `--mode`: how a search spreads over the threads.
+pub fn parse_mode(s: &str) -> Result<Mode, String> {
+    Mode::parse(s).ok_or_else(|| {
+        let names: Vec<&str> = Mode::ALL.iter().map(|m| m.name()).collect();
+        format!("unknown mode {s:?}; expected one of {}", names.join(", "))
+    })
 }

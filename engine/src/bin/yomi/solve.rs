@@ -23,6 +23,10 @@ pub struct SolveArgs {
     /// Threads to search with.
     #[arg(long, default_value_t = 1, value_name = "N")]
     threads: usize,
+    /// How the threads share the search: ybw (default), lazy, msai (paper
+    /// 000), predict (paper 002) or serial.
+    #[arg(long, default_value = "ybw", value_name = "MODE", value_parser = crate::common::parse_mode)]
+    mode: yomi::Mode,
     /// Transposition table size in MiB; the only large allocation.
     #[arg(long, default_value_t = 256, value_name = "MiB")]
     hash: usize,
@@ -67,7 +71,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
             vec![ObfLine { position: *game.current(), scores: Vec::new() }]
         }
     };
-    let opts = SolveOptions { scoring: args.scoring, wld: args.wld, all_moves: args.all_moves };
+    let opts = SolveOptions { scoring: args.scoring, wld: args.wld, all_moves: args.all_moves, mode: args.mode, exclude: 0 };
     let tt = TranspositionTable::with_mib(args.hash);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
@@ -77,7 +81,10 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
     let (mut checked, mut mismatched) = (0, 0);
     let (mut nodes, mut seconds) = (0u64, 0f64);
     for (i, line) in lines.iter().enumerate() {
-        let sol = pool.install(|| solve(&line.position, &tt, opts, None));
+        let sol = pool.install(|| match opts.mode {
+            yomi::Mode::Predict => yomi::predict::solve(&line.position, opts, args.hash, None, &|_| {}),
+            _ => solve(&line.position, &tt, opts, None),
+        });
         nodes += sol.stats.nodes;
         seconds += sol.seconds;
         let problems = check(line, &sol, opts);

@@ -1,0 +1,94 @@
+//! Parallel search gives the single-thread answers: on FFO positions every
+//! mode, at 1, 2 and 4 threads, finds the file's exact score (and the win/
+//! draw/loss sign) with a move the file scores as best; a stop request ends
+//! every mode promptly and leaves the pool usable; the playing engine picks
+//! legal moves with the same search values in every mode.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use yomi::{parse_obf_line, solve, Mode, Move, ObfLine, SolveOptions, TranspositionTable};
+
+fn ffo(file: &str) -> Vec<ObfLine> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/ffo").join(file);
+    let text = std::fs::read_to_string(&path).expect("FFO file");
+    text.lines().filter(|l| !l.trim().is_empty()).map(|l| parse_obf_line(l, None).expect("valid line")).collect()
+}
+
+fn pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap()
+}
+
+/// Modes that solve at the root with the shared table (paper 002's master
+/// tree is checked with the same positions below).
+const MODES: [Mode; 5] = [Mode::Serial, Mode::Ybw, Mode::Lazy, Mode::Msai, Mode::Predict];
+
+fn solve_mode(line: &ObfLine, mode: Mode, wld: bool) -> yomi::Solution {
+    let tt = TranspositionTable::with_mib(32);
+    let opts = SolveOptions { mode, wld, ..Default::default() };
+    if mode == Mode::Predict {
+        yomi::predict::solve(&line.position, opts, 32, None, &|_| {})
+    } else {
+        solve(&line.position, &tt, opts, None)
+    }
+}
+
+#[test]
+fn every_mode_and_thread_count_solves_ffo_exactly() {
+    let lines = ffo("fforum-20-39.obf");
+    // FFO #21, #22, #23, #24, #27, #29: 0.3–4 M nodes each.
+    let chosen = [1, 2, 3, 4, 7, 9];
+    for threads in [1, 2, 4] {
+        let pool = pool(threads);
+        for mode in MODES {
+            for &i in &chosen {
+                let line = &lines[i];
+                let best = line.scores.iter().map(|s| s.1).max().unwrap();
+                let sol = pool.install(|| solve_mode(line, mode, false));
+                assert_eq!(sol.score, best, "FFO #{} {mode} {threads} threads", i + 20);
+                let Some(Move::Play(sq)) = sol.best else { panic!("no move for FFO #{}", i + 20) };
+                let v = line.scores.iter().find(|s| s.0 == sq).map(|s| s.1);
+                assert_eq!(v, Some(best), "FFO #{} {mode} {threads} threads: {sq:?} is not a best move", i + 20);
+                assert!(!sol.stopped);
+                let wld = pool.install(|| solve_mode(line, mode, true));
+                assert_eq!(wld.score, best.signum(), "FFO #{} {mode} {threads} threads WLD", i + 20);
+            }
+        }
+    }
+}
+
+#[test]
+fn stop_ends_every_mode_promptly_and_the_pool_stays_usable() {
+    let lines = ffo("fforum-20-39.obf");
+    let long = &lines[19 - 1]; // FFO #38: several seconds on one thread
+    let quick = &lines[1];
+    let pool = pool(2);
+    for mode in MODES {
+        let stop = AtomicBool::new(false);
+        let tt = TranspositionTable::with_mib(32);
+        let opts = SolveOptions { mode, ..Default::default() };
+        let (elapsed, sol) = std::thread::scope(|s| {
+            let h = s.spawn(|| {
+                pool.install(|| {
+                    if mode == Mode::Predict {
+                        yomi::predict::solve(&long.position, opts, 32, Some(&stop), &|_| {})
+                    } else {
+                        solve(&long.position, &tt, opts, Some(&stop))
+                    }
+                })
+            });
+            std::thread::sleep(Duration::from_millis(300));
+            let t = Instant::now();
+            stop.store(true, Ordering::Relaxed);
+            let sol = h.join().unwrap();
+            (t.elapsed(), sol)
+        });
+        assert!(sol.stopped, "{mode}: the long solve finished before the stop");
+        // The target is 50 ms (measured in the closing note); a loaded test
+        // machine gets slack.
+        assert!(elapsed < Duration::from_millis(250), "{mode}: stop took {elapsed:?}");
+        let again = pool.install(|| solve_mode(quick, mode, false));
+        assert_eq!(again.score, quick.scores.iter().map(|s| s.1).max().unwrap(), "{mode} after a stop");
+    }
+}
