@@ -3,8 +3,21 @@
 //! signature, quoted in commits that touch search) and its speed as nodes/s.
 //! Midgame: 8×8 positions after seeded random openings, searched to a fixed
 //! depth at selectivity 1. Endgame: FFO #20–#29, solved exactly.
+//!
+//! The parallel benchmark ([`run_suite`]) times whole suites (FFO #20–#39
+//! exact, the midgame set, paper 000's sweep) in one mode on the current
+//! pool, and [`available_cores`] measures how many cores were really there.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+
+use rayon::prelude::*;
+
+use crate::clock::Clock;
+use crate::matches::{play_match, MatchOptions, Player};
+use crate::notation::parse_obf_line;
+use crate::parallel::Mode;
+use crate::predict;
+use crate::eval::Weights;
 
 use crate::geometry::BoardSize;
 use crate::level::Level;
@@ -89,4 +102,117 @@ pub fn run(depth: u32, endgame: bool, hash_mib: usize, stop: Option<&AtomicBool>
         }
     }
     out
+}
+
+/// FFO #20–#39 with every move's exact score (the suite in tests/data).
+pub const FFO_20_39: &str = include_str!("../../tests/data/ffo/fforum-20-39.obf");
+
+/// What a suite of the parallel benchmark measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Suite {
+    /// FFO #20–#39 solved exactly; each score checked against the file.
+    Ffo,
+    /// The midgame positions searched to a fixed depth at selectivity 1.
+    Midgame { depth: u32 },
+    /// Paper 000's sweep against the random player: X = 1 … `max_x`,
+    /// `games` games each.
+    Sweep { max_x: u32, games: usize },
+}
+
+impl Suite {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Suite::Ffo => "ffo20-39",
+            Suite::Midgame { .. } => "midgame",
+            Suite::Sweep { .. } => "sweep",
+        }
+    }
+}
+
+/// One timed run of a suite.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SuiteRun {
+    pub nodes: u64,
+    pub seconds: f64,
+    /// Exact scores that disagreed with the file (FFO), games not won
+    /// (sweep); 0 for the midgame set.
+    pub misses: u32,
+}
+
+/// Runs `suite` once in `mode` on the current rayon pool, each position
+/// with a fresh table of `hash_mib`.
+pub fn run_suite(suite: Suite, mode: Mode, hash_mib: usize, stop: Option<&AtomicBool>) -> SuiteRun {
+    let clock = Clock::start();
+    let mut run = SuiteRun::default();
+    let tt = TranspositionTable::with_mib(hash_mib);
+    match suite {
+        Suite::Ffo => {
+            for line in FFO_20_39.lines().filter(|l| !l.trim().is_empty()) {
+                let line = parse_obf_line(line, None).expect("FFO lines are valid");
+                tt.clear();
+                let opts = SolveOptions { mode, ..Default::default() };
+                let s = match mode {
+                    Mode::Predict => predict::solve(&line.position, opts, hash_mib, stop, &|_| {}),
+                    _ => solve(&line.position, &tt, opts, stop),
+                };
+                run.nodes += s.stats.nodes;
+                let best = line.scores.iter().map(|m| m.1).max();
+                run.misses += (best != Some(s.score)) as u32;
+            }
+        }
+        Suite::Midgame { depth } => {
+            let level = Level { selectivity: 1, ..Level::depth(depth) };
+            for pos in midgame_positions() {
+                tt.clear();
+                let opts = SearchOptions { mode, ..SearchOptions::new(level, Scoring::World) };
+                let r = match mode {
+                    Mode::Predict => predict::search(&pos, &opts, hash_mib, stop, &|_| {}),
+                    _ => search(&pos, &tt, &opts, stop, &mut |_| {}),
+                };
+                run.nodes += r.nodes;
+            }
+        }
+        Suite::Sweep { max_x, games } => {
+            for x in 1..=max_x {
+                let engine = Player::Engine { level: Level::paper_000(x), weights: Weights::shipped(), mode };
+                let opts = MatchOptions {
+                    size: BoardSize::OTHELLO,
+                    start: Start::Othello,
+                    scoring: Scoring::World,
+                    games,
+                    random_plies: 0,
+                    seed: 1,
+                    hash_mib,
+                };
+                let r = play_match(&engine, &Player::Random, &opts, stop, &mut |_, _| {});
+                run.nodes += r.nodes[0];
+                run.misses += games.saturating_sub(r.wins) as u32;
+            }
+        }
+    }
+    run.seconds = clock.seconds();
+    run
+}
+
+/// How many of `threads` cores were really free just now: the work `threads`
+/// spinning tasks did in 50 ms over what one did alone (the machine's other
+/// cores may be busy with other jobs, or come and go).
+pub fn available_cores(threads: usize) -> f64 {
+    fn spin(seconds: f64) -> u64 {
+        let clock = Clock::start();
+        let (mut x, mut n) = (1u64, 0u64);
+        while clock.seconds() < seconds {
+            for _ in 0..10_000 {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            }
+            n += 1;
+        }
+        n + (x & 1)
+    }
+    let one = spin(0.05).max(1);
+    let total = AtomicU64::new(0);
+    (0..threads).into_par_iter().with_max_len(1).for_each(|_| {
+        total.fetch_add(spin(0.05), Relaxed);
+    });
+    total.load(Relaxed) as f64 / one as f64
 }

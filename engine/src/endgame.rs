@@ -9,11 +9,11 @@
 //! result `v >= beta` that it is at least `v`.
 
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use crate::geometry::{neighbours, Geometry};
 use crate::movegen::{MoveGen, Squares};
-use crate::parallel::{in_order, Abort};
+use crate::parallel::{split, Abort};
 use crate::position::Scoring;
 use crate::stability::stable_discs;
 use crate::tt::{hash, proven_bounds, Entry, TranspositionTable, NO_MOVE};
@@ -373,54 +373,29 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
     /// the tasks that finished.
     fn split(&mut self, p: u64, o: u64, rest: &[Candidate], alpha: i32, beta: i32, n: u32) -> (i32, u32) {
         let abort = Abort::new(self.abort);
-        let shared = AtomicI32::new(alpha);
         let (tt, stop, jitter) = (self.tt, self.stop, self.jitter);
-        // Each task: its solver, its best (value, move) among finished moves.
-        let tasks = in_order(
+        let (best, at, workers) = split(
             rest.len(),
-            || (Solver::<G, R>::worker(tt, stop, Some(&abort), true, jitter), -INF, NO_MOVE as u32),
-            |(s, best, best_move), i| {
-                let a = shared.load(Relaxed);
-                if a >= beta || abort.is_set() {
-                    return false;
-                }
+            alpha,
+            beta,
+            &abort,
+            || Solver::<G, R>::worker(tt, stop, Some(&abort), true, jitter),
+            |s, i, lo, hi| {
                 let c = rest[i];
-                let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1u64 << c.sq));
-                let mut v = -s.hashed(np, no, -a - 1, -a, n - 1);
-                let a2 = shared.load(Relaxed);
-                if v > a && v <= a2 && a2 < beta {
-                    // A sibling raised the bar meanwhile: test against it
-                    // before paying for a full re-search.
-                    v = -s.hashed(np, no, -a2 - 1, -a2, n - 1);
-                }
-                if v > a.max(a2) && v < beta {
-                    v = -s.hashed(np, no, -beta, -v, n - 1);
-                }
-                if s.stopped {
-                    return false;
-                }
-                if v > *best {
-                    (*best, *best_move) = (v, c.sq);
-                }
-                shared.fetch_max(v, Relaxed);
-                if v >= beta {
-                    abort.set();
-                    return false;
-                }
-                true
+                let v = -s.hashed(o ^ c.flips, p ^ c.flips ^ (1u64 << c.sq), -hi, -lo, n - 1);
+                (!s.stopped).then_some(v)
             },
         );
-        let (mut best, mut best_move) = (-INF, NO_MOVE as u32);
-        for (s, v, sq) in tasks {
-            self.stats += s.stats;
-            if v > best {
-                (best, best_move) = (v, sq);
-            }
+        for w in workers {
+            self.stats += w.stats;
         }
         // A task cut short by a sibling's cutoff is covered by that cutoff;
         // one cut short by a stop or an outer abort is not.
         self.halted();
-        (best, best_move)
+        match at {
+            Some(i) => (best, rest[i].sq),
+            None => (-INF, NO_MOVE as u32),
+        }
     }
 
     /// The ordering key of the move to `sq` that leads to (`np`, `no`) at a

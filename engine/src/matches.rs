@@ -13,6 +13,8 @@ use crate::geometry::BoardSize;
 use crate::level::Level;
 use crate::position::{Color, Position, Scoring, Start};
 use crate::rng::Rng;
+use crate::parallel::Mode;
+use crate::predict;
 use crate::search::{search, SearchOptions};
 use crate::square::Square;
 use crate::tt::TranspositionTable;
@@ -22,14 +24,16 @@ use crate::tt::TranspositionTable;
 pub enum Player {
     /// A uniformly random legal move.
     Random,
-    /// The engine with these settings and weights.
-    Engine { level: Level, weights: &'static Weights },
+    /// The engine with these settings and weights, on the current pool's
+    /// threads as `mode` says.
+    Engine { level: Level, weights: &'static Weights, mode: Mode },
 }
 
 impl Player {
     /// Parses `random`, `level=NAME|N`, `x=N` (paper 000's setting) or
     /// `depth=D`, each optionally followed by `,sel=S`, `,time=SECONDS`,
-    /// `,wld=E`, `,perfect=E`, `,presearch=P` and `,weights=NAME`, where
+    /// `,wld=E`, `,perfect=E`, `,presearch=P`, `,weights=NAME` and
+    /// `,mode=ybw|lazy|msai|predict|serial`, where
     /// `load` turns a weights name into weights.
     pub fn parse(spec: &str, load: &dyn Fn(&str) -> Result<&'static Weights, Error>) -> Result<Player, Error> {
         let bad = |reason: String| Error::BadPlayer { spec: spec.to_string(), reason };
@@ -58,6 +62,7 @@ impl Player {
             _ => return Err(bad(format!("'{key}' is not a player kind; expected random, level, x or depth"))),
         };
         let mut weights = Weights::shipped();
+        let mut mode = Mode::default();
         for part in parts {
             let (k, v) = part.split_once('=').ok_or_else(|| bad(format!("'{part}' is not KEY=VALUE")))?;
             match k.trim() {
@@ -74,10 +79,11 @@ impl Player {
                 "presearch" => level.presearch = number(v, 20)?,
                 "depth" => level.depth = number(v, 60)?.max(1),
                 "weights" => weights = load(v.trim())?,
+                "mode" => mode = Mode::parse(v).ok_or_else(|| bad(format!("'{v}' is not a mode")))?,
                 other => return Err(bad(format!("unknown setting '{other}'"))),
             }
         }
-        Ok(Player::Engine { level, weights })
+        Ok(Player::Engine { level, weights, mode })
     }
 }
 
@@ -123,9 +129,12 @@ pub fn play_game(
         let clock = Clock::start();
         let mv = match players[side] {
             Player::Random => Move::Play(Square::from_index(pos.size(), rng.pick(moves)).expect("on board")),
-            Player::Engine { level, weights } => {
-                let opts = SearchOptions { weights, ..SearchOptions::new(*level, scoring) };
-                let r = search(&pos, tables[side], &opts, stop, &mut |_| {});
+            Player::Engine { level, weights, mode } => {
+                let opts = SearchOptions { weights, mode: *mode, ..SearchOptions::new(*level, scoring) };
+                let r = match mode {
+                    Mode::Predict => predict::search(&pos, &opts, tables[side].bytes() >> 20, stop, &|_| {}),
+                    _ => search(&pos, tables[side], &opts, stop, &mut |_| {}),
+                };
                 nodes[side] += r.nodes;
                 r.best.expect("a move exists")
             }

@@ -13,6 +13,7 @@ use crate::endgame::{raise, EndgameTables, INF};
 use crate::eval::{stage, Evaluator, SCALE};
 use crate::geometry::neighbours;
 use crate::movegen::{MoveGen, Squares};
+use crate::parallel::{split, Abort};
 use crate::probcut::{shallow_depth, ProbCutStats, MARGINS, MIN_DEPTH};
 use crate::tt::{hash, proven_bounds, Entry, TranspositionTable, NO_MOVE};
 
@@ -26,6 +27,9 @@ const EVAL_SORT_DEPTH: u32 = 3;
 const SEARCH_SORT_DEPTH: u32 = 7;
 /// Nodes between looks at the clock and the node limit.
 const CHECK_EVERY: u64 = 1024;
+/// From this depth on, a parallel search splits a node's younger brothers
+/// over the pool once the eldest is searched.
+pub const SPLIT_DEPTH: u32 = 5;
 
 /// Why a search may end early, shared by every thread of one search.
 pub struct Limits<'a> {
@@ -59,6 +63,10 @@ pub struct Searcher<'a, G> {
     /// Selectivity level (index into [`MARGINS`]); 0 = no pruning.
     selectivity: u8,
     limits: &'a Limits<'a>,
+    /// The parallel part of the tree this searcher works in, if any.
+    abort: Option<&'a Abort<'a>>,
+    /// Split nodes over the rayon pool (Young Brothers Wait).
+    split: bool,
     stopped: bool,
     pub nodes: u64,
     lists: Vec<Vec<Candidate>>,
@@ -83,15 +91,50 @@ impl<'a, G: MoveGen> Searcher<'a, G> {
             probcut,
             selectivity: selectivity.min(MARGINS.len() as u8 - 1),
             limits,
+            abort: None,
+            split: false,
             stopped: false,
             nodes: 0,
-            lists: (0..=64).map(|_| Vec::with_capacity(32)).collect(),
+            lists: (0..=64).map(|_| Vec::new()).collect(),
             scoring,
+        }
+    }
+
+    /// Split nodes over the current rayon pool (Young Brothers Wait).
+    pub fn splitting(mut self, on: bool) -> Self {
+        self.split = on && rayon::current_num_threads() > 1;
+        self
+    }
+
+    /// A searcher like this one for a parallel part of the tree under `abort`.
+    pub fn worker<'b>(&self, abort: Option<&'b Abort<'b>>, split: bool) -> Searcher<'b, G>
+    where
+        'a: 'b,
+    {
+        Searcher {
+            tt: self.tt,
+            seed: self.seed,
+            eval: self.eval.clone(),
+            probcut: self.probcut,
+            selectivity: self.selectivity,
+            limits: self.limits,
+            abort,
+            split,
+            stopped: false,
+            nodes: 0,
+            lists: (0..=64).map(|_| Vec::new()).collect(),
+            scoring: self.scoring,
         }
     }
 
     pub fn stopped(&self) -> bool {
         self.stopped
+    }
+
+    /// Adds the nodes of a helper that searched for this one, and its stop.
+    pub fn absorb(&mut self, nodes: u64, stopped: bool) {
+        self.nodes += nodes;
+        self.stopped |= stopped;
     }
 
     pub fn selectivity(&self) -> u8 {
@@ -108,11 +151,9 @@ impl<'a, G: MoveGen> Searcher<'a, G> {
         if self.stopped {
             return true;
         }
-        if let Some(stop) = self.limits.stop {
-            if stop.load(Relaxed) {
-                self.stopped = true;
-                return true;
-            }
+        if self.limits.stop.is_some_and(|s| s.load(Relaxed)) || self.abort.is_some_and(|a| a.is_set()) {
+            self.stopped = true;
+            return true;
         }
         if self.nodes % CHECK_EVERY == 0 {
             let late = self.limits.deadline.is_some_and(|(clock, s)| clock.seconds() >= s);
@@ -197,6 +238,15 @@ impl<'a, G: MoveGen> Searcher<'a, G> {
         let mut best = -MID_INF;
         let mut best_move = NO_MOVE as u32;
         for (i, c) in list.iter().enumerate() {
+            if i == 1 && self.split && depth >= SPLIT_DEPTH && list.len() > 2 {
+                // Young Brothers Wait: the eldest did not cut.
+                let (v, sq) = self.split(p, o, &list[1..], depth, alpha, beta);
+                if v > best {
+                    best = v;
+                    best_move = sq;
+                }
+                break;
+            }
             let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1u64 << c.sq));
             let v = if i == 0 {
                 -self.search(np, no, depth - 1, -beta, -alpha)
@@ -237,6 +287,37 @@ impl<'a, G: MoveGen> Searcher<'a, G> {
             },
         );
         best
+    }
+
+    /// Searches the moves `rest` of (`p`, `o`) in parallel (see
+    /// [`crate::parallel::split`]); returns the best value and its move
+    /// among those that finished.
+    fn split(&mut self, p: u64, o: u64, rest: &[Candidate], depth: u32, alpha: i32, beta: i32) -> (i32, u32) {
+        let abort = Abort::new(self.abort);
+        let this = &*self;
+        let (best, at, workers) = split(
+            rest.len(),
+            alpha,
+            beta,
+            &abort,
+            || this.worker(Some(&abort), true),
+            |s, i, lo, hi| {
+                let c = rest[i];
+                let v = -s.search(o ^ c.flips, p ^ c.flips ^ (1u64 << c.sq), depth - 1, -hi, -lo);
+                (!s.stopped).then_some(v)
+            },
+        );
+        for w in workers {
+            self.nodes += w.nodes;
+        }
+        // Cut short by a stop, a limit or an outer abort (not a sibling's cutoff)?
+        if self.limits.stop.is_some_and(|s| s.load(Relaxed)) || self.abort.is_some_and(|a| a.is_set()) {
+            self.stopped = true;
+        }
+        match at {
+            Some(i) => (best, rest[i].sq),
+            None => (-MID_INF, NO_MOVE as u32),
+        }
     }
 
     /// The value of a finished game: the scoring rule is a run-time value

@@ -6,7 +6,7 @@
 //! a stop flag ends the search within a few thousand nodes; progress goes to
 //! a callback after every iteration.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use serde::Serialize;
 
@@ -16,7 +16,7 @@ use crate::game::Move;
 use crate::level::Level;
 use crate::midgame::{Limits, Searcher, MID_INF};
 use crate::movegen::{MoveGen, Squares};
-use crate::parallel::Mode;
+use crate::parallel::{in_order, Abort, Mode};
 use crate::position::{Position, Scoring};
 use crate::probcut::ProbCutStats;
 use crate::solve::{solve, SolveOptions};
@@ -182,7 +182,8 @@ fn search_with<G: MoveGen>(
     let limits = Limits { stop, deadline: level.seconds.map(|s| (clock, s)), nodes: opts.nodes };
     let local_stop = AtomicBool::new(false);
     let limits = if stop.is_none() { Limits { stop: Some(&local_stop), ..limits } } else { limits };
-    let mut s = Searcher::<G>::new(tt, opts.scoring, Evaluator::new(opts.weights), opts.probcut, level.selectivity, &limits);
+    let mut s = Searcher::<G>::new(tt, opts.scoring, Evaluator::new(opts.weights), opts.probcut, level.selectivity, &limits)
+        .splitting(matches!(opts.mode, Mode::Ybw | Mode::Predict));
     let size = pos.size();
     let square = |sq: u32| Square::from_index(size, sq).expect("on board");
 
@@ -205,55 +206,80 @@ fn search_with<G: MoveGen>(
     result.score = root[0].3 as f64 / SCALE as f64;
 
     let max_depth = level.depth.clamp(1, empties);
-    let mut prev = root[0].3;
-    for depth in 1..=max_depth {
-        let (mut a, mut b) =
-            if depth > 1 && !opts.all_moves { (prev - ASPIRATION, prev + ASPIRATION) } else { (-MID_INF, MID_INF) };
-        let value = loop {
-            let v = search_root(&mut s, &mut root, depth, a, b, opts.all_moves);
+    // Lazy SMP: helpers deepen over the same table (every other one a ply
+    // ahead) until the main search is done; only the main one answers.
+    let threads = opts.mode.threads();
+    let helpers = Abort::new(None);
+    let template = s.worker(None, false);
+    let helper_nodes = AtomicU64::new(0);
+    rayon::in_place_scope(|scope| {
+        if opts.mode == Mode::Lazy {
+            for k in 1..threads as u32 {
+                let (template, helpers, helper_nodes) = (&template, &helpers, &helper_nodes);
+                scope.spawn(move |_| {
+                    let mut h = template.worker(Some(helpers), false);
+                    for depth in 1..=max_depth {
+                        h.search(p, o, (depth + k % 2).min(empties), -MID_INF, MID_INF);
+                        if h.stopped() {
+                            break;
+                        }
+                    }
+                    helper_nodes.fetch_add(h.nodes, Relaxed);
+                });
+            }
+        }
+        let mut prev = root[0].3;
+        for depth in 1..=max_depth {
+            let (mut a, mut b) =
+                if depth > 1 && !opts.all_moves && opts.mode != Mode::Msai { (prev - ASPIRATION, prev + ASPIRATION) } else { (-MID_INF, MID_INF) };
+            let value = loop {
+                let v = search_root(&mut s, &mut root, depth, a, b, opts.all_moves, opts.mode);
+                if s.stopped() {
+                    break None;
+                }
+                if v <= a && a > -MID_INF {
+                    a = -MID_INF;
+                } else if v >= b && b < MID_INF {
+                    b = MID_INF;
+                } else {
+                    break Some(v);
+                }
+            };
+            let Some(v) = value else {
+                result.stopped = true;
+                break;
+            };
+            prev = v;
+            result.depth = depth;
+            result.best = Some(Move::Play(square(root[0].0)));
+            result.score = v as f64 / SCALE as f64;
+            result.pv = principal_variation::<G>(&s, pos, root[0].0, depth);
+            if opts.all_moves {
+                let mut scored: Vec<(Square, f64)> = root.iter().map(|m| (square(m.0), m.3 as f64 / SCALE as f64)).collect();
+                scored.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.index().cmp(&y.0.index())));
+                result.moves = scored;
+            }
+            result.nodes = s.nodes;
+            result.seconds = clock.seconds();
+            if depth == empties && v.abs() % SCALE == 0 && s.selectivity() == 0 {
+                // Searched to the end without pruning: the value is exact.
+                result.kind = Kind::Exact;
+            }
+            progress(&result);
+            // An iteration costs several times the last one: do not start one
+            // that cannot finish in time.
+            if let Some(limit) = level.seconds {
+                if clock.seconds() > limit * 0.4 {
+                    break;
+                }
+            }
             if s.stopped() {
-                break None;
-            }
-            if v <= a && a > -MID_INF {
-                a = -MID_INF;
-            } else if v >= b && b < MID_INF {
-                b = MID_INF;
-            } else {
-                break Some(v);
-            }
-        };
-        let Some(v) = value else {
-            result.stopped = true;
-            break;
-        };
-        prev = v;
-        result.depth = depth;
-        result.best = Some(Move::Play(square(root[0].0)));
-        result.score = v as f64 / SCALE as f64;
-        result.pv = principal_variation::<G>(&s, pos, root[0].0, depth);
-        if opts.all_moves {
-            let mut scored: Vec<(Square, f64)> = root.iter().map(|m| (square(m.0), m.3 as f64 / SCALE as f64)).collect();
-            scored.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.index().cmp(&y.0.index())));
-            result.moves = scored;
-        }
-        result.nodes = s.nodes;
-        result.seconds = clock.seconds();
-        if depth == empties && v.abs() % SCALE == 0 && s.selectivity() == 0 {
-            // Searched to the end without pruning: the value is exact.
-            result.kind = Kind::Exact;
-        }
-        progress(&result);
-        // An iteration costs several times the last one: do not start one
-        // that cannot finish in time.
-        if let Some(limit) = level.seconds {
-            if clock.seconds() > limit * 0.4 {
                 break;
             }
         }
-        if s.stopped() {
-            break;
-        }
-    }
+        helpers.set();
+    });
+    s.nodes += helper_nodes.load(Relaxed);
     result.nodes = s.nodes;
     result.seconds = clock.seconds();
     result.stopped |= s.stopped();
@@ -270,9 +296,42 @@ fn search_root<G: MoveGen>(
     mut alpha: i32,
     beta: i32,
     all: bool,
+    mode: Mode,
 ) -> i32 {
     let mut best = -MID_INF;
     let mut best_i = 0;
+    if mode == Mode::Msai || all && mode.threads() > 1 {
+        // Every root move its own task with the full window: paper 000's
+        // MSAI, or every move's value for analysis (then split further).
+        let moves: Vec<(u64, u64)> = root.iter().map(|m| (m.1, m.2)).collect();
+        let this = &*s;
+        let tasks = in_order(
+            moves.len(),
+            || (this.worker(None, mode != Mode::Msai), Vec::new()),
+            |(w, values), i| {
+                let v = -w.search(moves[i].0, moves[i].1, depth - 1, -MID_INF, MID_INF);
+                if w.stopped() {
+                    return false;
+                }
+                values.push((i, v));
+                true
+            },
+        );
+        let mut finished = 0;
+        for (w, values) in tasks {
+            s.absorb(w.nodes, w.stopped());
+            for (i, v) in values {
+                root[i].3 = v;
+                finished += 1;
+            }
+        }
+        if finished < root.len() {
+            s.absorb(0, true);
+            return best;
+        }
+        root.sort_by_key(|m| -m.3);
+        return root[0].3;
+    }
     for i in 0..root.len() {
         let (_, np, no, _) = root[i];
         let v = if i == 0 || all {

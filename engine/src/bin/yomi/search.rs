@@ -80,9 +80,13 @@ pub struct SearchArgs {
     /// Scoring rule: world or paper.
     #[arg(long, default_value = "world", value_name = "world|paper")]
     scoring: Scoring,
-    /// Threads (used by the solvers near the end).
+    /// Threads.
     #[arg(long, default_value_t = 1, value_name = "N")]
     threads: usize,
+    /// How the threads share the search: ybw (default), lazy, msai (paper
+    /// 000), predict (paper 002) or serial.
+    #[arg(long, default_value = "ybw", value_name = "MODE", value_parser = crate::common::parse_mode)]
+    mode: yomi::Mode,
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 256, value_name = "MiB")]
     hash: usize,
@@ -117,7 +121,10 @@ fn run_obf(args: &SearchArgs, file: &str, opts: &SearchOptions, pool: &rayon::Th
     for (i, line) in lines.iter().enumerate() {
         let pos = line.position;
         tt.clear();
-        let r = pool.install(|| search(&pos, &tt, opts, None, &mut |_| {}));
+        let r = pool.install(|| match opts.mode {
+            yomi::Mode::Predict => yomi::predict::search(&pos, opts, args.hash, None, &|_| {}),
+            _ => search(&pos, &tt, opts, None, &mut |_| {}),
+        });
         let Some(&best) = line.scores.iter().map(|(_, v)| v).max() else { continue };
         let chosen = match r.best {
             Some(yomi::Move::Play(sq)) => line.scores.iter().find(|(m, _)| *m == sq).map(|&(_, v)| v),
@@ -171,6 +178,7 @@ pub fn run(args: SearchArgs) -> Result<(), Error> {
         let opts = SearchOptions {
             nodes: args.nodes,
             weights: load_weights(&args.strength.weights)?,
+            mode: args.mode,
             ..SearchOptions::new(level, args.scoring)
         };
         return run_obf(&args, file, &opts, &pool);
@@ -182,10 +190,23 @@ pub fn run(args: SearchArgs) -> Result<(), Error> {
         nodes: args.nodes,
         all_moves: args.all_moves,
         weights: load_weights(&args.strength.weights)?,
+        mode: args.mode,
         ..SearchOptions::new(level, args.scoring)
     };
     let tt = TranspositionTable::with_mib(args.hash);
     let json_out = args.json;
+    if args.mode == yomi::Mode::Predict {
+        drop(tt);
+        let r = pool.install(|| {
+            yomi::predict::search(&pos, &opts, args.hash, None, &|m| {
+                if !json_out {
+                    let best = m.best.as_ref().map(|b| crate::common::move_name(b, &pos)).unwrap_or_default();
+                    let _ = writeln!(std::io::stdout(), "master: best {best} score {:+7.2}  workers done {}/{}", m.score, m.finished, m.workers);
+                }
+            })
+        });
+        return report(&args, &pos, level, &r);
+    }
     let r = pool.install(|| {
         search(&pos, &tt, &opts, None, &mut |p: &SearchResult| {
             if !json_out && p.kind == yomi::Kind::Midgame {
@@ -203,6 +224,11 @@ pub fn run(args: SearchArgs) -> Result<(), Error> {
             }
         })
     });
+    report(&args, &pos, level, &r)
+}
+
+fn report(args: &SearchArgs, pos: &yomi::Position, level: Level, r: &SearchResult) -> Result<(), Error> {
+    let pos = *pos;
     let best = r.best.as_ref().map(|m| crate::common::move_name(m, &pos));
     if args.json {
         let mut v = json!({
