@@ -228,6 +228,17 @@ fn match_and_bench_report_totals() {
     let last = stdout(&o).lines().last().unwrap().to_string();
     let v: serde_json::Value = serde_json::from_str(&last).unwrap();
     assert!(v["signature"].as_u64().unwrap() > 0);
+
+    // The parallel benchmark: every mode and thread count, one table row each.
+    let o = yomi(&["bench", "--suite", "midgame", "--depth", "5", "--threads", "1,2", "--mode", "ybw,lazy,msai,predict", "--rounds", "1", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 8);
+    for r in rows {
+        assert!(r["nodes"].as_u64().unwrap() > 0 && r["speedup_best"].as_f64().unwrap() > 0.0, "{r}");
+    }
+    assert!(v["cores_median"].as_f64().unwrap() > 0.5);
 }
 
 #[test]
@@ -246,6 +257,14 @@ fn search_match_and_bench_reject_bad_options() {
         vec!["match", "wizard", "random"],
         vec!["match", "random", "random", "--games", "0"],
         vec!["bench", "--depth", "99"],
+        vec!["bench", "--threads", "1,x"],
+        vec!["bench", "--threads", "0,2"],
+        vec!["bench", "--mode", "smp"],
+        vec!["bench", "--mode", "ybw", "--suite", "perft"],
+        vec!["bench", "--mode", "ybw", "--rounds", "0"],
+        vec!["solve", "--mode", "smp"],
+        vec!["search", "--mode", ""],
+        vec!["match", "depth=2,mode=fast", "random"],
         vec!["probcut", "--depth", "2", "--experiment"],
         vec!["probcut"],
     ] {

@@ -87,8 +87,68 @@ fn stop_ends_every_mode_promptly_and_the_pool_stays_usable() {
         assert!(sol.stopped, "{mode}: the long solve finished before the stop");
         // The target is 50 ms (measured in the closing note); a loaded test
         // machine gets slack.
+        println!("{mode}: stopped {elapsed:?} after the request");
         assert!(elapsed < Duration::from_millis(250), "{mode}: stop took {elapsed:?}");
         let again = pool.install(|| solve_mode(quick, mode, false));
         assert_eq!(again.score, quick.scores.iter().map(|s| s.1).max().unwrap(), "{mode} after a stop");
+    }
+}
+
+fn search_mode(pos: &yomi::Position, opts: &yomi::SearchOptions, stop: Option<&AtomicBool>) -> yomi::SearchResult {
+    if opts.mode == Mode::Predict {
+        yomi::predict::search(pos, opts, 32, stop, &|_| {})
+    } else {
+        let tt = TranspositionTable::with_mib(32);
+        yomi::search(pos, &tt, opts, stop, &mut |_| {})
+    }
+}
+
+#[test]
+fn the_midgame_search_to_the_end_is_exact_in_every_mode() {
+    // FFO #20-#24 searched by the midgame search all the way (no pruning,
+    // no solver): its value must be the file's exact score.
+    let lines = ffo("fforum-20-39.obf");
+    for threads in [1, 2, 4] {
+        let pool = pool(threads);
+        for mode in MODES {
+            for line in &lines[1..4] {
+                let empties = line.position.empties().count_ones();
+                let opts = yomi::SearchOptions {
+                    mode,
+                    ..yomi::SearchOptions::new(yomi::Level::depth(empties), yomi::Scoring::World)
+                };
+                let r = pool.install(|| search_mode(&line.position, &opts, None));
+                let best = line.scores.iter().map(|s| s.1).max().unwrap();
+                assert_eq!(r.score, best as f64, "{mode} {threads} threads: {}", yomi::format_position(&line.position));
+                let Some(Move::Play(sq)) = r.best else { panic!("no move") };
+                assert_eq!(line.scores.iter().find(|s| s.0 == sq).map(|s| s.1), Some(best), "{mode} {threads}: not a best move");
+            }
+        }
+    }
+}
+
+#[test]
+fn stop_ends_a_midgame_search_in_every_mode() {
+    let start = yomi::Position::start(yomi::BoardSize::OTHELLO, yomi::Start::Othello);
+    let pos = *yomi::Game::from_record(start, "f5d6c3d3c4f4f6f3e6e7").unwrap().current();
+    let pool = pool(2);
+    for mode in MODES {
+        let stop = AtomicBool::new(false);
+        let deep = yomi::SearchOptions { mode, ..yomi::SearchOptions::new(yomi::Level::depth(30), yomi::Scoring::World) };
+        let (elapsed, r) = std::thread::scope(|s| {
+            let h = s.spawn(|| pool.install(|| search_mode(&pos, &deep, Some(&stop))));
+            std::thread::sleep(Duration::from_millis(300));
+            let t = Instant::now();
+            stop.store(true, Ordering::Relaxed);
+            let r = h.join().unwrap();
+            (t.elapsed(), r)
+        });
+        assert!(r.stopped, "{mode}: the search finished before the stop");
+        println!("{mode}: stopped {elapsed:?} after the request");
+        assert!(elapsed < Duration::from_millis(250), "{mode}: stop took {elapsed:?}");
+        assert!(matches!(r.best, Some(Move::Play(sq)) if pos.is_legal(sq)), "{mode}: no legal move after a stop");
+        let quick = yomi::SearchOptions { mode, ..yomi::SearchOptions::new(yomi::Level::depth(4), yomi::Scoring::World) };
+        let again = pool.install(|| search_mode(&pos, &quick, None));
+        assert!(!again.stopped && matches!(again.best, Some(Move::Play(sq)) if pos.is_legal(sq)), "{mode} after a stop");
     }
 }

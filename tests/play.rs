@@ -160,7 +160,10 @@ fn node_and_time_limits_end_the_search() {
     let tt = TranspositionTable::with_mib(16);
     let opts = SearchOptions { nodes: Some(50_000), ..SearchOptions::new(Level::depth(40), Scoring::World) };
     let r = search(&pos, &tt, &opts, None, &mut |_| {});
-    assert!(r.stopped && r.nodes < 60_000, "{} nodes", r.nodes);
+    // About the limit: each thread of the pool adds its count in steps of
+    // 1024 nodes, and tasks in flight finish their current node.
+    let slack = 10_000 + 8_000 * rayon::current_num_threads() as u64;
+    assert!(r.stopped && r.nodes < 50_000 + slack, "{} nodes", r.nodes);
     let timed = Level { seconds: Some(0.2), ..Level::depth(40) };
     let r = search(&pos, &tt, &SearchOptions::new(timed, Scoring::World), None, &mut |_| {});
     assert!(r.seconds < 2.0);

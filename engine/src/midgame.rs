@@ -5,7 +5,7 @@
 //! ([`crate::eval::SCALE`] per disc); a finished game scores its final disc
 //! difference times the scale, so a proven result outranks any estimate.
 
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use crate::clock::Clock;
 use crate::position::Scoring;
@@ -29,7 +29,7 @@ const SEARCH_SORT_DEPTH: u32 = 7;
 const CHECK_EVERY: u64 = 1024;
 /// From this depth on, a parallel search splits a node's younger brothers
 /// over the pool once the eldest is searched.
-pub const SPLIT_DEPTH: u32 = 5;
+pub const SPLIT_DEPTH: u32 = 7;
 
 /// Why a search may end early, shared by every thread of one search.
 pub struct Limits<'a> {
@@ -39,11 +39,13 @@ pub struct Limits<'a> {
     pub deadline: Option<(Clock, f64)>,
     /// The search ends after about this many nodes.
     pub nodes: Option<u64>,
+    /// Nodes counted so far by every thread, in steps of [`CHECK_EVERY`].
+    pub spent: AtomicU64,
 }
 
 impl Limits<'_> {
     pub fn none() -> Limits<'static> {
-        Limits { stop: None, deadline: None, nodes: None }
+        Limits { stop: None, deadline: None, nodes: None, spent: AtomicU64::new(0) }
     }
 }
 
@@ -69,6 +71,8 @@ pub struct Searcher<'a, G> {
     split: bool,
     stopped: bool,
     pub nodes: u64,
+    /// Nodes already added to the limits' shared count.
+    counted: u64,
     lists: Vec<Vec<Candidate>>,
     scoring: Scoring,
 }
@@ -95,6 +99,7 @@ impl<'a, G: MoveGen> Searcher<'a, G> {
             split: false,
             stopped: false,
             nodes: 0,
+            counted: 0,
             lists: (0..=64).map(|_| Vec::new()).collect(),
             scoring,
         }
@@ -122,6 +127,7 @@ impl<'a, G: MoveGen> Searcher<'a, G> {
             split,
             stopped: false,
             nodes: 0,
+            counted: 0,
             lists: (0..=64).map(|_| Vec::new()).collect(),
             scoring: self.scoring,
         }
@@ -131,10 +137,28 @@ impl<'a, G: MoveGen> Searcher<'a, G> {
         self.stopped
     }
 
-    /// Adds the nodes of a helper that searched for this one, and its stop.
-    pub fn absorb(&mut self, nodes: u64, stopped: bool) {
-        self.nodes += nodes;
-        self.stopped |= stopped;
+    /// After a split point: cut short by a stop, a limit or an outer abort
+    /// (not just a sibling's cutoff)?
+    pub fn absorb_stop(&mut self) {
+        if self.limits.stop.is_some_and(|s| s.load(Relaxed)) || self.abort.is_some_and(|a| a.is_set()) {
+            self.stopped = true;
+        }
+    }
+
+    /// Whether this searcher splits nodes over the pool.
+    pub fn splits(&self) -> bool {
+        self.split
+    }
+
+    /// Adds the nodes of a helper that searched for this one (to the limits'
+    /// shared count too, the part it had not added itself), and with
+    /// `its_stop` its stop (a helper of a split point may have stopped for
+    /// a sibling's cutoff only, which does not stop this searcher).
+    pub fn absorb(&mut self, helper: &Searcher<G>, its_stop: bool) {
+        self.limits.spent.fetch_add(helper.nodes - helper.counted, Relaxed);
+        self.nodes += helper.nodes;
+        self.counted += helper.nodes;
+        self.stopped |= its_stop && helper.stopped;
     }
 
     pub fn selectivity(&self) -> u8 {
@@ -155,9 +179,13 @@ impl<'a, G: MoveGen> Searcher<'a, G> {
             self.stopped = true;
             return true;
         }
-        if self.nodes % CHECK_EVERY == 0 {
+        if self.nodes - self.counted >= CHECK_EVERY {
             let late = self.limits.deadline.is_some_and(|(clock, s)| clock.seconds() >= s);
-            let spent = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+            // Every thread's nodes count against the limit.
+            let new = self.nodes - self.counted;
+            self.counted = self.nodes;
+            let total = self.limits.spent.fetch_add(new, Relaxed) + new;
+            let spent = self.limits.nodes.is_some_and(|n| total >= n);
             if late || spent {
                 self.stopped = true;
                 if let Some(stop) = self.limits.stop {
@@ -307,13 +335,10 @@ impl<'a, G: MoveGen> Searcher<'a, G> {
                 (!s.stopped).then_some(v)
             },
         );
-        for w in workers {
-            self.nodes += w.nodes;
+        for w in &workers {
+            self.absorb(w, false);
         }
-        // Cut short by a stop, a limit or an outer abort (not a sibling's cutoff)?
-        if self.limits.stop.is_some_and(|s| s.load(Relaxed)) || self.abort.is_some_and(|a| a.is_set()) {
-            self.stopped = true;
-        }
+        self.absorb_stop();
         match at {
             Some(i) => (best, rest[i].sq),
             None => (-MID_INF, NO_MOVE as u32),

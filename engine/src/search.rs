@@ -14,9 +14,9 @@ use crate::clock::Clock;
 use crate::eval::{Evaluator, Weights, SCALE};
 use crate::game::Move;
 use crate::level::Level;
-use crate::midgame::{Limits, Searcher, MID_INF};
+use crate::midgame::{Limits, Searcher, MID_INF, SPLIT_DEPTH};
 use crate::movegen::{MoveGen, Squares};
-use crate::parallel::{in_order, Abort, Mode};
+use crate::parallel::{in_order, split, Abort, Mode};
 use crate::position::{Position, Scoring};
 use crate::probcut::ProbCutStats;
 use crate::solve::{solve, SolveOptions};
@@ -179,9 +179,13 @@ fn search_with<G: MoveGen>(
     }
 
     tt.new_search();
-    let limits = Limits { stop, deadline: level.seconds.map(|s| (clock, s)), nodes: opts.nodes };
     let local_stop = AtomicBool::new(false);
-    let limits = if stop.is_none() { Limits { stop: Some(&local_stop), ..limits } } else { limits };
+    let limits = Limits {
+        stop: Some(stop.unwrap_or(&local_stop)),
+        deadline: level.seconds.map(|s| (clock, s)),
+        nodes: opts.nodes,
+        spent: AtomicU64::new(0),
+    };
     let mut s = Searcher::<G>::new(tt, opts.scoring, Evaluator::new(opts.weights), opts.probcut, level.selectivity, &limits)
         .splitting(matches!(opts.mode, Mode::Ybw | Mode::Predict));
     let size = pos.size();
@@ -319,14 +323,14 @@ fn search_root<G: MoveGen>(
         );
         let mut finished = 0;
         for (w, values) in tasks {
-            s.absorb(w.nodes, w.stopped());
+            s.absorb(&w, true);
             for (i, v) in values {
                 root[i].3 = v;
                 finished += 1;
             }
         }
         if finished < root.len() {
-            s.absorb(0, true);
+            // Only a stop or a limit ends a task early; the worker says so.
             return best;
         }
         root.sort_by_key(|m| -m.3);
@@ -334,6 +338,37 @@ fn search_root<G: MoveGen>(
     }
     for i in 0..root.len() {
         let (_, np, no, _) = root[i];
+        if i == 1 && !all && s.splits() && depth >= SPLIT_DEPTH && root.len() > 2 {
+            // Young Brothers Wait at the root: the eldest is searched, the
+            // rest go to the pool against its value.
+            let moves: Vec<(u64, u64)> = root[1..].iter().map(|m| (m.1, m.2)).collect();
+            let abort = Abort::new(None);
+            let this = &*s;
+            let (v, at, workers) = split(
+                moves.len(),
+                alpha,
+                beta,
+                &abort,
+                || this.worker(Some(&abort), true),
+                |w, j, lo, hi| {
+                    let v = -w.search(moves[j].0, moves[j].1, depth - 1, -hi, -lo);
+                    (!w.stopped()).then_some(v)
+                },
+            );
+            for w in &workers {
+                s.absorb(w, false);
+            }
+            s.absorb_stop();
+            if s.stopped() {
+                return best;
+            }
+            if let Some(j) = at.filter(|_| v > best) {
+                best = v;
+                best_i = j + 1;
+                root[best_i].3 = v;
+            }
+            break;
+        }
         let v = if i == 0 || all {
             -s.search(np, no, depth - 1, if all { -MID_INF } else { -beta }, if all { MID_INF } else { -alpha })
         } else {
