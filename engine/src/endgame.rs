@@ -197,8 +197,7 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
 
     /// Adds the statistics of helpers that searched for this solver.
     pub fn absorb(&mut self, stats: Stats, stopped: bool) {
-        self.stats.nodes += stats.nodes;
-        self.stats.leaves += stats.leaves;
+        self.stats += stats;
         self.stopped |= stopped;
     }
 
@@ -636,4 +635,3 @@ mod tests {
         assert!(q.iter().all(|m| m.count_ones() == 10));
     }
 }
-
