@@ -1,166 +1,553 @@
-// The page: a thin view over the engine worker's messages (see
-// engine-worker.js for the protocol).
-const worker = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
-const pending = new Map();
-let nextId = 1;
+// The app: play against the engine or another person, analyse, edit and
+// solve positions. The page keeps the game (its origin and moves); the
+// engine (yomi.js, in a worker) answers questions about it.
+import { Yomi } from './yomi.js';
+import { BoardView, BOARD_CSS } from './board-view.js';
 
-worker.onmessage = ({ data }) => {
-  const { resolve, reject } = pending.get(data.id);
-  pending.delete(data.id);
-  data.ok ? resolve(data.result) : reject(new Error(data.error));
+const $ = (id) => document.getElementById(id);
+document.head.append(Object.assign(document.createElement('style'), { textContent: BOARD_CSS }));
+let yomi;
+
+// The game: where it started, the moves since (squares and 'pass'), the
+// moves undone (for redo), and what the engine said of each ply.
+const game = {
+  origin: { board: '8x8', start: 'othello' },
+  moves: [],
+  redo: [],
+  scoring: 'world',
+  players: { black: 'human', white: 'hard' },
+  evals: [], // ply → Black's score by the engine, if known
 };
-worker.onerror = (e) => showError(`the engine failed to start: ${e.message ?? 'unknown error'}`);
+let state = null;
+let generation = 0; // bumped whenever the game changes: late answers are dropped
+let busy = null; // { kind: 'think' | 'hints' | 'solve', gen }
+let lastSolve = null;
+let editing = null;
 
-function call(cmd, args = {}) {
-  return new Promise((resolve, reject) => {
-    const id = nextId++;
-    pending.set(id, { resolve, reject });
-    worker.postMessage({ id, cmd, ...args });
+const board = new BoardView($('board'), {
+  onSquare: (name) => (editing ? editSquare(name) : humanPlay(name)),
+  selectable: (name) => editing != null || (humanToMove() && state?.legal.includes(name)),
+});
+const diagram = new BoardView($('diagram'), { selectable: () => false });
+
+function showError(message) {
+  $('error').textContent = message;
+}
+
+function humanToMove() {
+  return state && state.status === 'move' && game.players[state.toMove] === 'human';
+}
+
+const fmt = (v, digits = 1) => (v > 0 ? '+' : v < 0 ? '−' : '') + Math.abs(v).toFixed(digits);
+const big = (n) => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} G` : n >= 1e6 ? `${(n / 1e6).toFixed(2)} M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} k` : `${Math.round(n)}`);
+
+// ---- the game -------------------------------------------------------------
+
+async function setGame(next, { keepRedo = false } = {}) {
+  // Stop the engine first: the worker answers in order, so a state request
+  // would wait behind a running search.
+  generation++;
+  await cancelWork();
+  let s;
+  try {
+    s = await yomi.state(next);
+  } catch (e) {
+    // A bad position or move: the game stays as it was, and goes on.
+    render();
+    continueGame();
+    throw e;
+  }
+  Object.assign(game, next);
+  if (!keepRedo) game.redo = [];
+  game.evals.length = Math.min(game.evals.length, game.moves.length + 1);
+  state = s;
+  showError('');
+  render();
+  continueGame();
+}
+
+async function cancelWork() {
+  if (busy) {
+    busy = null;
+    await yomi.stop();
+  }
+}
+
+function render({ hints = new Map(), best = new Set() } = {}) {
+  const last = [...game.moves].reverse().find((m) => m !== 'pass') ?? null;
+  board.draw(state, { hints, best, last, interactive: !editing });
+  $('black-count').textContent = state.black;
+  $('white-count').textContent = state.white;
+  $('record').textContent = state.record;
+  $('position').textContent = state.position;
+  $('undo').disabled = game.moves.length === 0;
+  $('redo').disabled = game.redo.length === 0;
+  $('status').textContent = statusText();
+  drawGraph();
+}
+
+function statusText() {
+  const side = state.toMove === 'black' ? 'Black' : 'White';
+  if (state.status === 'over') {
+    const score = game.scoring === 'paper' ? state.scorePaper : state.scoreWorld;
+    const rule = game.scoring === 'paper' ? 'paper 001 scoring' : 'world scoring';
+    const counts = `${state.black}–${state.white}, ${rule}`;
+    if (score === 0) return `Game over: a draw (${counts}).`;
+    return `Game over: ${score > 0 ? 'Black' : 'White'} wins by ${Math.abs(score)} (${counts}).`;
+  }
+  const who = game.players[state.toMove] === 'human' ? '' : ` (the engine, ${game.players[state.toMove]})`;
+  return state.status === 'pass' ? `${side} must pass.` : `${side} to move${who}.`;
+}
+
+function continueGame() {
+  const gen = generation;
+  if (state.status === 'over') {
+    $('pass-note').textContent = '';
+    return;
+  }
+  if (state.status === 'pass') {
+    const side = state.toMove === 'black' ? 'Black' : 'White';
+    setTimeout(() => {
+      if (gen !== generation) return;
+      $('pass-note').textContent = `${side} has no legal move and passes.`;
+      playMove('pass', { note: true });
+    }, 300);
+    return;
+  }
+  if (game.players[state.toMove] !== 'human') think(gen);
+  else if ($('hints').checked) showHints(gen);
+}
+
+async function playMove(move, { note = false } = {}) {
+  const next = { ...game, moves: [...game.moves, move] };
+  const redo = game.redo.at(-1) === move ? game.redo.slice(0, -1) : [];
+  if (!note) $('pass-note').textContent = '';
+  await setGame(next);
+  game.redo = redo;
+  $('redo').disabled = redo.length === 0;
+}
+
+async function humanPlay(square) {
+  if (!humanToMove() || !state.legal.includes(square)) return;
+  try {
+    await playMove(square);
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+// The engine's move: a search at its level, progress shown as it thinks.
+async function think(gen) {
+  busy = { kind: 'think', gen };
+  $('stop').disabled = false;
+  const level = game.players[state.toMove];
+  const sign = state.toMove === 'black' ? 1 : -1;
+  const ply = game.moves.length;
+  try {
+    const r = await yomi.search(state.position, {
+      board: state.board, level, scoring: game.scoring,
+      onProgress: (p) => gen === generation && showThinking(p),
+    });
+    if (gen !== generation) return;
+    busy = null;
+    $('stop').disabled = true;
+    showThinking(r);
+    if (r.best == null) return;
+    game.evals[ply] = sign * r.score;
+    await playMove(r.best, { note: r.best === 'pass' });
+  } catch (e) {
+    if (gen === generation) showError(e.message);
+  }
+}
+
+function showThinking(r) {
+  const kind = r.kind === 'exact' ? 'exact' : r.kind === 'wld' ? 'win/draw/loss' : `depth ${r.depth}`;
+  $('thinking').textContent = `${kind} · ${fmt(r.score)} · ${r.pv.join(' ')} · ${big(r.nodes)} nodes · `
+    + `${big(r.nodesPerSecond)} nodes/s · ${r.seconds.toFixed(1)} s${r.stopped ? ' · stopped' : ''}`;
+}
+
+// Every legal move's score for the human to move.
+async function showHints(gen) {
+  busy = { kind: 'hints', gen };
+  const sign = state.toMove === 'black' ? 1 : -1;
+  const ply = game.moves.length;
+  const draw = (r) => {
+    if (gen !== generation || !r?.moves?.length) return;
+    const digits = r.kind === 'midgame' ? 1 : 0;
+    const hints = new Map(r.moves.map(([sq, v]) => [sq, fmt(v, digits)]));
+    const top = r.moves[0][1];
+    render({ hints, best: new Set(r.moves.filter(([, v]) => v === top).map(([sq]) => sq)) });
+    showThinking(r);
+  };
+  try {
+    const r = await yomi.analyse(state.position, {
+      board: state.board, level: $('hint-level').value, scoring: game.scoring, onProgress: draw,
+    });
+    if (gen !== generation) return;
+    busy = null;
+    draw(r);
+    if (r.moves?.length) game.evals[ply] = sign * r.moves[0][1];
+    drawGraph();
+  } catch (e) {
+    if (gen === generation) showError(e.message);
+  }
+}
+
+function drawGraph() {
+  const svg = $('graph');
+  const n = Math.max(game.moves.length, 1);
+  const limit = state.rows * state.cols;
+  const x = (i) => (i / n) * 296 + 2;
+  const y = (v) => 50 - (Math.max(-limit, Math.min(limit, v)) / limit) * 46;
+  const discs = [];
+  // Disc differences need each ply's state: the page keeps only the
+  // current one, so the line is drawn from what was seen.
+  game.discs ??= [];
+  game.discs[game.moves.length] = state.black - state.white;
+  game.discs.length = game.moves.length + 1;
+  game.discs.forEach((v, i) => v != null && discs.push(`${x(i)},${y(v)}`));
+  const evals = [];
+  game.evals.forEach((v, i) => v != null && evals.push(`${x(i)},${y(v)}`));
+  svg.innerHTML = `<line x1="0" y1="50" x2="300" y2="50" class="axis"/>`
+    + `<polyline points="${discs.join(' ')}" class="discs"/>`
+    + `<polyline points="${evals.join(' ')}" class="evals"/>`;
+}
+
+// ---- setup, undo, redo, load, copy, edit ------------------------------------
+
+$('setup').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  try {
+    game.scoring = $('scoring').value;
+    game.players = { black: $('black-player').value, white: $('white-player').value };
+    game.evals = [];
+    game.discs = [];
+    await setGame({ ...game, origin: { board: $('board-size').value, start: $('start').value }, moves: [] });
+  } catch (err) {
+    showError(err.message);
+  }
+});
+
+for (const id of ['black-player', 'white-player']) {
+  $(id).addEventListener('change', async () => {
+    game.players = { black: $('black-player').value, white: $('white-player').value };
+    generation++;
+    await cancelWork();
+    render();
+    continueGame();
+  });
+}
+$('scoring').addEventListener('change', () => {
+  game.scoring = $('scoring').value;
+  render();
+});
+$('hints').addEventListener('change', async () => {
+  generation++;
+  await cancelWork();
+  render();
+  continueGame();
+});
+$('hint-level').addEventListener('change', () => $('hints').checked && $('hints').dispatchEvent(new Event('change')));
+
+// Undo goes back to the last position a person chose a move in (the
+// engine's replies and forced passes are taken back with it).
+async function undo() {
+  if (game.moves.length === 0) return;
+  const moves = [...game.moves];
+  const redo = [...game.redo];
+  do {
+    redo.push(moves.pop());
+  } while (moves.length && (redo.at(-1) === 'pass' || !isHumanAfter(moves)));
+  await setGame({ ...game, moves }, { keepRedo: true });
+  game.redo = redo;
+  render();
+}
+
+// Whether the side to move after `moves` is a person (by parity of the
+// plies: passes are explicit moves in the list, so colours alternate).
+function isHumanAfter(moves) {
+  if (game.players.black !== 'human' && game.players.white !== 'human') return true;
+  const firstBlack = game.origin.position == null || /\s[Xx*]\s*$/.test(game.origin.position);
+  const black = (moves.length % 2 === 0) === firstBlack;
+  return game.players[black ? 'black' : 'white'] === 'human';
+}
+
+async function redo() {
+  if (game.redo.length === 0) return;
+  const redo = [...game.redo];
+  const move = redo.pop();
+  await setGame({ ...game, moves: [...game.moves, move] }, { keepRedo: true });
+  game.redo = redo;
+  render();
+}
+
+$('undo').addEventListener('click', () => undo().catch((e) => showError(e.message)));
+$('redo').addEventListener('click', () => redo().catch((e) => showError(e.message)));
+$('stop').addEventListener('click', () => yomi.stop());
+document.addEventListener('keydown', (e) => {
+  if (!(e.ctrlKey || e.metaKey) || e.target.matches('input, textarea, select')) return;
+  if (e.key === 'z') { e.preventDefault(); undo(); }
+  if (e.key === 'y') { e.preventDefault(); redo(); }
+});
+
+$('load').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const text = $('load-text').value.trim();
+  // A position string has a space before its side to move; a record has
+  // only squares (and passes).
+  const isPosition = /\s[XxOo*]\s*(;|$)/.test(text);
+  // The length names the board for 4×4, 6×6 and 8×8; others need the menu's.
+  const squares = text.split(/\s/)[0].length;
+  const board = $('board-size').value;
+  try {
+    if (!text) throw new Error('nothing to load: paste a record or a position string');
+    const next = isPosition
+      ? { origin: { position: text, board: [16, 36, 64].includes(squares) ? null : board }, moves: [] }
+      : { origin: { board, start: $('start').value }, moves: splitRecord(text) };
+    game.evals = [];
+    game.discs = [];
+    await setGame({ ...game, ...next });
+  } catch (err) {
+    showError(err.message);
+  }
+});
+
+// "f5d6 c3, pass" → ['f5', 'd6', 'c3', 'pass']; anything else is kept as
+// written so the engine can say what is wrong with it.
+function splitRecord(text) {
+  const moves = [];
+  const re = /\s*[,-]?\s*(pass|pa|[a-p](?:1[0-6]|[1-9]))/iy;
+  let at = 0;
+  while (at < text.length) {
+    re.lastIndex = at;
+    const m = re.exec(text);
+    if (!m) {
+      const rest = text.slice(at).trim();
+      if (rest) throw new Error(`character ${at + 1} of the record ('${rest[0]}') is not a move: expected a square like f5, or pass`);
+      break;
+    }
+    moves.push(/^pa(ss)?$/i.test(m[1]) ? 'pass' : m[1].toLowerCase());
+    at = re.lastIndex;
+  }
+  return moves;
+}
+
+for (const b of document.querySelectorAll('.copy')) {
+  b.addEventListener('click', async () => {
+    const text = $(b.dataset.copy).textContent;
+    try {
+      await navigator.clipboard.writeText(text);
+      b.textContent = 'Copied';
+    } catch {
+      getSelection().selectAllChildren($(b.dataset.copy));
+      b.textContent = 'Selected: press Ctrl+C';
+    }
+    setTimeout(() => (b.textContent = 'Copy'), 1500);
   });
 }
 
-const $ = (id) => document.getElementById(id);
-const boardEl = $('board');
-let current = null;
-let threads = 1;
+$('edit').addEventListener('click', async () => {
+  generation++;
+  await cancelWork();
+  editing = { cells: [...state.cells], side: state.toMove === 'white' ? 'O' : 'X' };
+  $('edit-side').value = editing.side;
+  $('editor').hidden = false;
+  $('edit').disabled = true;
+  drawEditor();
+});
 
-function squareName(i, cols) {
-  return String.fromCharCode(97 + (i % cols)) + (Math.floor(i / cols) + 1);
+function drawEditor() {
+  board.draw({ ...state, cells: editing.cells, legal: [], status: 'over' }, { interactive: false });
+  $('status').textContent = 'Editing the position.';
 }
 
-function showError(message) {
-  $('error').textContent = message ? `Error: ${message}` : '';
+function editSquare(name) {
+  const i = [...$('board').children].findIndex((b) => b.dataset.square === name);
+  editing.cells[i] = (editing.cells[i] + 1) % 3;
+  drawEditor();
 }
 
-function render(s) {
-  current = s;
-  boardEl.style.setProperty('--cols', s.cols);
-  boardEl.style.setProperty('--rows', s.rows);
-  boardEl.replaceChildren();
-  const legal = new Set(s.legal);
-  for (let r = 0; r < s.rows; r++) {
-    const row = document.createElement('div');
-    row.setAttribute('role', 'row');
-    row.className = 'row';
-    for (let c = 0; c < s.cols; c++) {
-      const i = r * s.cols + c;
-      const name = squareName(i, s.cols);
-      const cell = document.createElement('button');
-      cell.type = 'button';
-      cell.className = 'square';
-      cell.dataset.square = name;
-      cell.setAttribute('role', 'gridcell');
-      const content = ['empty', 'black', 'white'][s.cells[i]];
-      cell.dataset.disc = content;
-      const isLegal = legal.has(name) && s.status === 'move';
-      if (isLegal) cell.classList.add('legal');
-      cell.disabled = !isLegal;
-      cell.setAttribute('aria-label', `${name}, ${content}${isLegal ? ', legal move' : ''}`);
-      row.append(cell);
-    }
-    boardEl.append(row);
-  }
-  $('black-count').textContent = s.black;
-  $('white-count').textContent = s.white;
-  $('record').textContent = s.record || '(no moves yet)';
-  $('position').textContent = s.position;
-  $('undo').disabled = s.moves.length === 0;
-  const who = s.toMove === 'black' ? 'Black' : 'White';
-  if (s.status === 'over') {
-    const scoring = $('scoring').value;
-    const score = scoring === 'paper' ? s.scorePaper : s.scoreWorld;
-    const verdict = score > 0 ? `Black wins by ${score}` : score < 0 ? `White wins by ${-score}` : 'A draw';
-    $('status').textContent = `Game over: ${verdict} (${s.black}–${s.white}, ${scoring} scoring).`;
-  } else {
-    $('status').textContent = `${who} to move.`;
-  }
+function endEditing() {
+  editing = null;
+  $('editor').hidden = true;
+  $('edit').disabled = false;
 }
 
-async function act(cmd, args) {
+$('edit-clear').addEventListener('click', () => {
+  editing.cells.fill(0);
+  drawEditor();
+});
+$('edit-cancel').addEventListener('click', () => {
+  endEditing();
+  render();
+  continueGame();
+});
+$('edit-done').addEventListener('click', async () => {
+  const text = editing.cells.map((c) => '-XO'[c]).join('') + ' ' + $('edit-side').value;
+  const next = { origin: { position: text, board: state.board }, moves: [] };
+  endEditing();
   try {
-    let s = await call(cmd, args);
-    showError('');
-    $('pass-note').textContent = '';
-    // A side without a move passes; the rules allow nothing else, so the
-    // page does it and says so.
-    if (s.status === 'pass' && cmd !== 'undo') {
-      const who = s.toMove === 'black' ? 'Black' : 'White';
-      s = await call('pass');
-      $('pass-note').textContent = `${who} has no legal move and passes.`;
-    }
-    render(s);
+    game.evals = [];
+    game.discs = [];
+    await setGame({ ...game, ...next });
+  } catch (err) {
+    render();
+    showError(err.message);
+  }
+});
+
+// ---- solve ------------------------------------------------------------------
+
+$('solve').addEventListener('submit', (e) => {
+  e.preventDefault();
+  solveCurrent();
+});
+$('solve-stop').addEventListener('click', () => yomi.stop());
+
+async function solveCurrent() {
+  generation++;
+  await cancelWork();
+  const gen = generation;
+  const solved = { ...state };
+  const wld = $('solve-kind').value === 'wld';
+  const allMoves = $('solve-all').checked;
+  busy = { kind: 'solve', gen };
+  $('solve-stop').disabled = false;
+  $('solve').querySelector('button[type=submit]').disabled = true;
+  const bar = $('solve-progress');
+  bar.removeAttribute('value'); // indeterminate until a move is done
+  const t0 = performance.now();
+  const tick = setInterval(() => {
+    $('solve-stats').textContent = `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+  }, 200);
+  try {
+    const r = await yomi.solve(solved.position, {
+      board: solved.board, scoring: game.scoring, wld, allMoves,
+      onProgress: (p) => {
+        bar.max = p.total;
+        bar.value = p.done;
+        $('solve-stats').textContent = `${p.done} of ${p.total} moves · ${p.seconds.toFixed(1)} s · `
+          + `${big(p.nodes / Math.max(p.seconds, 1e-3))} nodes/s`;
+      },
+    });
+    busy = null;
+    bar.max = 1;
+    bar.value = r.stopped ? 0 : 1;
+    $('solve-stats').textContent = `${r.seconds.toFixed(2)} s · ${big(r.nodes)} nodes · `
+      + `${big(r.nodesPerSecond)} nodes/s${r.stopped ? ' · stopped' : ''}`;
+    showSolution(solved, r, wld);
+  } catch (e) {
+    busy = null;
+    showError(e.message);
+  } finally {
+    clearInterval(tick);
+    $('solve-stop').disabled = true;
+    $('solve').querySelector('button[type=submit]').disabled = false;
+    if (gen === generation) continueGame();
+  }
+}
+
+function showSolution(solved, r, wld) {
+  $('solve-out').hidden = false;
+  const side = solved.toMove === 'black' ? 'Black' : 'White';
+  if (r.stopped) {
+    $('solve-result').textContent = 'Stopped before the end: no result.';
+    lastSolve = null;
+    $('replay').disabled = true;
+  } else {
+    const what = wld ? r.result : `${r.result} by ${Math.abs(r.score)}`.replace('draw by 0', 'draw');
+    const rule = game.scoring === 'paper' ? 'paper 001 scoring' : 'world scoring';
+    $('solve-result').textContent = solved.status === 'over'
+      ? `The game is over: ${side} ${r.score > 0 ? 'won' : r.score < 0 ? 'lost' : 'drew'} (${fmt(r.score, 0)}).`
+      : `${side} to move: ${what} with perfect play (score ${fmt(r.score, 0)}, ${rule}; `
+        + `final discs Black ${r.black}, White ${r.white}). Best move: ${r.best ?? '–'}.`;
+    lastSolve = { gen: generation, moves: [...game.moves], pv: r.pv };
+    $('replay').disabled = r.pv.length === 0;
+  }
+  $('solve-line').textContent = r.pv.join(' ');
+  // Paper 001's diagram: the numbers of the perfect line's moves.
+  const numbers = new Map();
+  let k = 0;
+  for (const m of r.pv) {
+    k++;
+    if (m !== 'pass' && !numbers.has(m)) numbers.set(m, k);
+  }
+  diagram.draw(solved, { numbers, interactive: false });
+  const body = $('solve-moves').tBodies[0];
+  body.replaceChildren();
+  for (const [sq, v] of r.moves) {
+    const row = body.insertRow();
+    row.insertCell().textContent = sq;
+    row.insertCell().textContent = wld ? ['loss', 'draw', 'win'][Math.sign(v) + 1] : fmt(v, 0);
+    row.dataset.square = sq;
+    row.dataset.score = v;
+  }
+  $('solve-moves').hidden = r.moves.length === 0;
+}
+
+// The perfect line goes onto the redo list: Redo (or the button again) steps
+// through it.
+$('replay').addEventListener('click', async () => {
+  if (!lastSolve) return;
+  try {
+    game.players = { black: 'human', white: 'human' };
+    $('black-player').value = 'human';
+    $('white-player').value = 'human';
+    await setGame({ ...game, moves: lastSolve.moves });
+    game.redo = [...lastSolve.pv].reverse();
+    render();
+    $('redo').focus();
   } catch (e) {
     showError(e.message);
   }
+});
+
+for (const b of document.querySelectorAll('.mini')) {
+  b.addEventListener('click', async () => {
+    $('board-size').value = b.dataset.board;
+    $('start').value = 'othello';
+    $('scoring').value = 'paper';
+    $('black-player').value = 'human';
+    $('white-player').value = 'human';
+    $('solve-kind').value = 'exact';
+    game.scoring = 'paper';
+    game.players = { black: 'human', white: 'human' };
+    game.evals = [];
+    game.discs = [];
+    try {
+      await setGame({ ...game, origin: { board: b.dataset.board, start: 'othello' }, moves: [] });
+      await solveCurrent();
+    } catch (e) {
+      showError(e.message);
+    }
+  });
 }
 
-boardEl.addEventListener('click', (e) => {
-  const cell = e.target.closest('.square');
-  if (cell && !cell.disabled) act('play', { square: cell.dataset.square });
-});
-
-$('setup').addEventListener('submit', (e) => {
-  e.preventDefault();
-  act('new', { board: $('board-size').value, start: $('start').value });
-});
-$('scoring').addEventListener('change', () => current && render(current));
-$('undo').addEventListener('click', async () => {
-  // Undo past an automatic pass too, back to the last real move.
-  await act('undo');
-  if (current?.moves.at(-1) === 'pass') await act('undo');
-});
-$('load').addEventListener('submit', (e) => {
-  e.preventDefault();
-  act('load', { text: $('load-text').value, board: $('board-size').value });
-});
-
-$('perft').addEventListener('submit', async (e) => {
-  e.preventDefault();
-  const button = e.submitter ?? $('perft').querySelector('button');
-  const board = $('board-size').value;
-  const start = $('start').value;
-  const depth = Number($('perft-depth').value);
-  button.disabled = true;
-  try {
-    const one = await call('perft', { board, start, depth, parallel: false });
-    addPerftRow(board, depth, 1, one, one.seconds);
-    const all = await call('perft', { board, start, depth, parallel: true });
-    addPerftRow(board, depth, threads, all, one.seconds);
-    if (all.count !== one.count) showError(`perft counts differ: ${one.count} and ${all.count}`);
-  } catch (err) {
-    showError(err.message);
-  } finally {
-    button.disabled = false;
-  }
-});
-
-function addPerftRow(board, depth, n, { count, seconds }, oneSeconds) {
-  const row = document.createElement('tr');
-  const rate = seconds > 0 ? Math.round(count / seconds).toLocaleString('en') : '–';
-  for (const v of [board, depth, n, count.toLocaleString('en'), seconds.toFixed(3), rate,
-    `${(oneSeconds / seconds).toFixed(2)}×`]) {
-    const td = document.createElement('td');
-    td.textContent = v;
-    row.append(td);
-  }
-  row.dataset.threads = n;
-  row.dataset.count = count;
-  $('perft-results').tBodies[0].append(row);
-}
+// ---- start ------------------------------------------------------------------
 
 (async () => {
   try {
-    const hello = await call('hello');
-    threads = hello.threads;
-    $('isolated').textContent = hello.isolated ? 'yes' : 'no — threads are unavailable; one thread runs everything';
-    $('thread-count').textContent = hello.threads;
+    yomi = await Yomi.create();
+    $('isolated').textContent = yomi.isolated ? 'yes' : 'no — one thread runs everything';
+    $('thread-count').textContent = yomi.threads;
     $('cores').textContent = navigator.hardwareConcurrency ?? 'unknown';
-    const select = $('board-size');
-    for (const b of hello.boards) select.add(new Option(b.replace('x', ' × '), b, false, b === '8x8'));
-    $('perft').querySelector('button').disabled = false;
-    await act('new', { board: '8x8', start: 'othello' });
+    $('engine-note').textContent = yomi.isolated
+      ? `The engine runs on ${yomi.threads} thread${yomi.threads === 1 ? '' : 's'}.`
+      : 'This page is not cross-origin isolated, so the engine runs on one thread '
+        + '(slower; stopping restarts it).';
+    $('engine-note').dataset.isolated = yomi.isolated;
+    for (const b of yomi.boards) $('board-size').add(new Option(b.replace('x', ' × '), b, false, b === '8x8'));
+    for (const id of ['black-player', 'white-player']) {
+      $(id).add(new Option('Human', 'human'));
+      yomi.levels.forEach((l, i) => $(id).add(new Option(`Engine: ${l} (${i + 1})`, l)));
+    }
+    yomi.levels.forEach((l) => $('hint-level').add(new Option(l, l, false, l === 'medium')));
+    $('black-player').value = 'human';
+    $('white-player').value = 'hard';
+    await setGame({ ...game });
     document.body.dataset.ready = 'true';
   } catch (e) {
     showError(e.message);
+    $('engine-note').textContent = e.message;
   }
 })();

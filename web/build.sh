@@ -17,9 +17,28 @@ if [ "$have" != "$want" ]; then
   cargo install wasm-bindgen-cli --version "$want"
 fi
 
-# RUSTC_BOOTSTRAP lets stable rebuild std with atomics; it must be in the
-# process environment, which is why it is set here and not in .cargo/config.toml.
-RUSTC_BOOTSTRAP=1 cargo build --release --lib -p yomi --target wasm32-unknown-unknown \
-  -Z build-std=panic_abort,std
+# The threaded build. RUSTC_BOOTSTRAP lets stable rebuild std with atomics;
+# it must be in the process environment, which is why it is set here and not
+# in .cargo/config.toml.
+RUSTC_BOOTSTRAP=1 cargo build --release --lib -p yomi --features threads \
+  --target wasm32-unknown-unknown -Z build-std=panic_abort,std
 wasm-bindgen --target web --out-dir web/pkg target/wasm32-unknown-unknown/release/yomi.wasm
-echo "built web/pkg ($(wc -c < web/pkg/yomi_bg.wasm) bytes of wasm)"
+
+# The single-thread build, for pages that are not cross-origin isolated (no
+# SharedArrayBuffer there, so no shared memory and no workers). RUSTFLAGS
+# replaces the threaded flags of .cargo/config.toml; its own target folder
+# keeps the two builds from rebuilding each other.
+RUSTFLAGS="-C target-feature=+simd128" cargo build --release --lib -p yomi \
+  --target wasm32-unknown-unknown --target-dir target/wasm-single
+wasm-bindgen --target web --out-dir web/pkg-single target/wasm-single/wasm32-unknown-unknown/release/yomi.wasm
+
+# wasm-opt (binaryen from npm: Debian's 108 breaks threaded modules) shrinks
+# both modules for the first load.
+(cd web/tools && npm ci --no-audit --no-fund --loglevel=error)
+for pkg in web/pkg web/pkg-single; do
+  before=$(wc -c < $pkg/yomi_bg.wasm)
+  web/tools/node_modules/.bin/wasm-opt -O3 --enable-threads --enable-bulk-memory --enable-mutable-globals \
+    --enable-simd --enable-nontrapping-float-to-int --enable-sign-ext \
+    $pkg/yomi_bg.wasm -o $pkg/yomi_bg.wasm
+  echo "built $pkg: $before bytes of wasm, $(wc -c < $pkg/yomi_bg.wasm) after wasm-opt, $(gzip -9c $pkg/yomi_bg.wasm | wc -c) gzipped"
+done

@@ -1,84 +1,115 @@
-// The engine's worker: it owns the threaded wasm and the game, and answers
-// the page's messages. Parallel work must start here, never on the page's
+// The engine's worker: it owns one instance of the wasm engine and answers
+// the messages of yomi.js. Parallel work must start here, never on a page's
 // main thread, where rayon would spin and freeze the page.
 //
-// Protocol: the page posts { id, cmd, ...args }; the worker answers
-// { id, ok: true, result } or { id, ok: false, error } with the engine's
-// own error message.
-//   hello                     → { isolated, threads, boards }
-//   new { board, start }      → state
-//   load { text, board }      → state  (a position string, or a record from the start)
-//   play { square } | pass | undo → state
+// Start-up: `new Worker('engine-worker.js?threads=N', { type: 'module' })`.
+// With cross-origin isolation it loads the threaded build (pkg/) and starts
+// a pool of N threads (default: every core); without it, the single-thread
+// build (pkg-single/). It then posts
+//   { type: 'ready', isolated, threads, boards, levels, stop }
+// where `stop` is a one-byte view of the engine's stop flag in shared memory
+// (null in the single-thread build): `Atomics.store(stop, 0, 1)` ends the
+// running search within milliseconds. If loading fails: { type: 'failed', error }.
+//
+// Requests: { id, cmd, ...args }. Answers: { id, type: 'result', result },
+// { id, type: 'error', error } (the engine's own message), and any number of
+// { id, type: 'progress', progress } before the result. Commands:
+//   hello                                  → { isolated, threads, boards, levels }
+//   state { origin, moves }                → the game's state (see state() below);
+//         origin is { board, start } or { position, board }, moves a list
+//         of squares and 'pass'
+//   solve { position, board, options }     → solve report, progress per move with allMoves
+//   search { position, board, options }    → search report, progress per iteration
 //   perft { board, start, depth, parallel } → { count, seconds }
-import init, { initThreadPool, Game, perft, threadCount, supportedBoards } from './pkg/yomi.js';
+//   ffo                                    → FFO #20–#39 [{ number, position, empties, score }]
+//   sweep { x, games, mode, seed }         → paper 000's sweep for one X, progress per game
 
-let game = null;
-let start = 'othello';
+const threadsWanted = Number(new URL(self.location.href).searchParams.get('threads')) || 0;
+let engine;
 
 const ready = (async () => {
-  await init();
-  // Without cross-origin isolation there is no SharedArrayBuffer to share
-  // with helper workers; everything then runs on this one thread.
-  if (self.crossOriginIsolated) await initThreadPool(navigator.hardwareConcurrency || 2);
+  if (self.crossOriginIsolated) {
+    engine = await import('./pkg/yomi.js');
+    await engine.default();
+    await engine.initThreadPool(threadsWanted || navigator.hardwareConcurrency || 2);
+  } else {
+    // No SharedArrayBuffer: no shared memory, no helper workers.
+    engine = await import('./pkg-single/yomi.js');
+    await engine.default();
+  }
+  return {
+    isolated: self.crossOriginIsolated,
+    threads: engine.threadCount(),
+    boards: engine.supportedBoards(),
+    levels: engine.levels(),
+  };
 })();
 
-function state() {
-  return {
-    board: game.board,
-    rows: game.rows,
-    cols: game.cols,
-    cells: Array.from(game.cells()),
-    toMove: game.toMove,
-    status: game.status,
-    legal: game.legalMoves(),
-    black: game.black,
-    white: game.white,
-    scoreWorld: game.score('world'),
-    scorePaper: game.score('paper'),
-    record: game.record(),
-    moves: game.moves(),
-    position: game.position(),
-  };
+ready.then(
+  (hello) => {
+    const stop = self.crossOriginIsolated ? engine.stopSignal() : null;
+    self.postMessage({ type: 'ready', ...hello, stop });
+  },
+  (e) => self.postMessage({ type: 'failed', error: e instanceof Error ? e.message : String(e) }),
+);
+
+function gameFrom(origin, moves) {
+  const game = origin.position != null
+    ? engine.Game.fromPosition(origin.position, origin.board || undefined)
+    : new engine.Game(origin.board, origin.start);
+  try {
+    moves.forEach((m, i) => {
+      try {
+        if (m === 'pass') game.pass();
+        else game.play(m);
+      } catch (e) {
+        throw new Error(`move ${i + 1} (${m}): ${e.message}`);
+      }
+    });
+  } catch (e) {
+    game.free();
+    throw e;
+  }
+  return game;
+}
+
+function state({ origin, moves = [] }) {
+  const game = gameFrom(origin, moves);
+  try {
+    return {
+      board: game.board,
+      rows: game.rows,
+      cols: game.cols,
+      cells: Array.from(game.cells()),
+      toMove: game.toMove,
+      status: game.status,
+      legal: game.legalMoves(),
+      black: game.black,
+      white: game.white,
+      scoreWorld: game.score('world'),
+      scorePaper: game.score('paper'),
+      record: game.record(),
+      moves: game.moves(),
+      position: game.position(),
+    };
+  } finally {
+    game.free();
+  }
 }
 
 const commands = {
-  hello: () => ({ isolated: self.crossOriginIsolated, threads: threadCount(), boards: supportedBoards() }),
-  new: ({ board, start: s }) => {
-    const next = new Game(board, s);
-    game?.free();
-    game = next;
-    start = s;
-    return state();
-  },
-  load: ({ text, board }) => {
-    const t = text.trim();
-    // A position string has a space before its side to move; a record has
-    // only squares. Try the position form when it looks like one.
-    const next = /\s[XxOo*]\s*(;|$)/.test(t) ? Game.fromPosition(t, board) : recordGame(board, t);
-    game?.free();
-    game = next;
-    return state();
-  },
-  play: ({ square }) => (game.play(square), state()),
-  pass: () => (game.pass(), state()),
-  undo: () => (game.undo(), state()),
-  perft: ({ board, start: s, depth, parallel }) => {
+  hello: () => ready,
+  state,
+  solve: ({ position, board, options }, progress) => engine.solve(position, board || undefined, options, progress),
+  search: ({ position, board, options }, progress) => engine.search(position, board || undefined, options, progress),
+  perft: ({ board, start, depth, parallel }) => {
     const t0 = performance.now();
-    const count = perft(board, s, depth, parallel);
+    const count = engine.perft(board, start, depth, parallel);
     return { count, seconds: (performance.now() - t0) / 1000 };
   },
+  ffo: () => engine.ffoPositions(),
+  sweep: ({ x, games, mode, seed = 1 }, progress) => engine.sweepGames(x, games, mode, seed, progress),
 };
-
-function recordGame(board, record) {
-  const g = new Game(board, start);
-  try {
-    g.playRecord(record);
-  } catch (e) {
-    g.free();
-    throw e;
-  }
-  return g;
-}
 
 self.onmessage = async ({ data }) => {
   const { id, cmd, ...args } = data;
@@ -86,8 +117,9 @@ self.onmessage = async ({ data }) => {
     await ready;
     const run = commands[cmd];
     if (!run) throw new Error(`unknown command '${cmd}'`);
-    self.postMessage({ id, ok: true, result: run(args) });
+    const progress = (p) => self.postMessage({ id, type: 'progress', progress: p });
+    self.postMessage({ id, type: 'result', result: await run(args, progress) });
   } catch (e) {
-    self.postMessage({ id, ok: false, error: e instanceof Error ? e.message : String(e) });
+    self.postMessage({ id, type: 'error', error: e instanceof Error ? e.message : String(e) });
   }
 };

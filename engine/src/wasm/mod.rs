@@ -1,6 +1,11 @@
-//! The browser bindings: the rules and perft for JavaScript, and the rayon
-//! pool over web workers (`initThreadPool`). Every error reaches JavaScript
-//! as an `Error` carrying the same message the CLI prints.
+//! The browser bindings: the rules and perft for JavaScript ([`Game`] here),
+//! searches and solves with a stop flag in shared memory ([`analysis`]), the
+//! visitor's benchmark ([`bench`]), and the rayon pool over web workers
+//! (`initThreadPool`, only in the threaded build). Every error reaches
+//! JavaScript as an `Error` carrying the same message the CLI prints.
+
+mod analysis;
+mod bench;
 
 use wasm_bindgen::prelude::*;
 
@@ -12,9 +17,12 @@ use crate::perft::perft_position;
 use crate::position::{Color, Position, Scoring, Status};
 use crate::square::Square;
 
+// The single-thread build (for pages without cross-origin isolation) has
+// no pool to start: rayon then runs everything on the calling thread.
+#[cfg(feature = "threads")]
 pub use wasm_bindgen_rayon::init_thread_pool;
 
-fn js(e: Error) -> JsError {
+pub(crate) fn js(e: Error) -> JsError {
     JsError::new(&e.to_string())
 }
 
@@ -23,14 +31,14 @@ fn start() {
     console_error_panic_hook::set_once();
 }
 
-fn board_size(board: &str) -> Result<BoardSize, JsError> {
+pub(crate) fn board_size(board: &str) -> Result<BoardSize, JsError> {
     board.parse().map_err(js)
 }
 
 /// A game in progress on any supported board.
 #[wasm_bindgen(js_name = Game)]
 pub struct WasmGame {
-    game: Game,
+    pub(crate) game: Game,
 }
 
 #[wasm_bindgen(js_class = Game)]
@@ -195,74 +203,4 @@ pub fn supported_boards() -> Vec<String> {
 #[wasm_bindgen]
 pub fn levels() -> Vec<String> {
     crate::level::LEVELS.iter().map(|l| l.name.to_string()).collect()
-}
-
-/// The engine's table, shared by every search from JavaScript.
-fn table() -> &'static crate::tt::TranspositionTable {
-    static TT: std::sync::OnceLock<crate::tt::TranspositionTable> = std::sync::OnceLock::new();
-    TT.get_or_init(|| crate::tt::TranspositionTable::with_mib(64))
-}
-
-#[derive(serde::Serialize)]
-struct SearchReport {
-    best: Option<String>,
-    score: f64,
-    kind: crate::search::Kind,
-    depth: u32,
-    selectivity: u8,
-    pv: Vec<String>,
-    moves: Vec<(String, f64)>,
-    nodes: u64,
-    seconds: f64,
-    #[serde(rename = "nodesPerSecond")]
-    nodes_per_second: f64,
-    stopped: bool,
-}
-
-fn report(pos: &Position, r: &crate::search::SearchResult) -> SearchReport {
-    let name = |m: &Move| match m {
-        Move::Play(sq) => sq.name(pos.size()),
-        Move::Pass => "pass".to_string(),
-    };
-    SearchReport {
-        best: r.best.as_ref().map(name),
-        score: r.score,
-        kind: r.kind,
-        depth: r.depth,
-        selectivity: r.selectivity,
-        pv: r.pv.iter().map(name).collect(),
-        moves: r.moves.iter().map(|(sq, v)| (sq.name(pos.size()), *v)).collect(),
-        nodes: r.nodes,
-        seconds: r.seconds,
-        nodes_per_second: r.nodes_per_second(),
-        stopped: r.stopped,
-    }
-}
-
-#[wasm_bindgen(js_class = Game)]
-impl WasmGame {
-    /// Searches the current position at `level` (a name or 1-6) under
-    /// `scoring`; `progress`, if given, is called with each iteration's
-    /// report. Returns the final report: best, score, kind, depth, pv,
-    /// moves (with `allMoves`), nodes, seconds, nodesPerSecond.
-    pub fn search(
-        &self,
-        level: &str,
-        scoring: &str,
-        all_moves: bool,
-        progress: Option<js_sys::Function>,
-    ) -> Result<JsValue, JsError> {
-        let level = crate::level::Level::parse(level).map_err(js)?;
-        let scoring: Scoring = scoring.parse().map_err(js)?;
-        let pos = *self.game.current();
-        let opts = crate::search::SearchOptions { all_moves, ..crate::search::SearchOptions::new(level, scoring) };
-        let r = crate::search::search(&pos, table(), &opts, None, &mut |p| {
-            if let Some(f) = &progress {
-                if let Ok(v) = serde_wasm_bindgen::to_value(&report(&pos, p)) {
-                    let _ = f.call1(&JsValue::NULL, &v);
-                }
-            }
-        });
-        serde_wasm_bindgen::to_value(&report(&pos, &r)).map_err(|e| JsError::new(&e.to_string()))
-    }
 }

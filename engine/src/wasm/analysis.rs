@@ -1,0 +1,323 @@
+//! Searches and solves for JavaScript, on positions given as strings (the
+//! page keeps the game; the engine's worker may be replaced at any time).
+//!
+//! Stopping: a search runs synchronously inside the engine's worker, which
+//! cannot read messages meanwhile, so the stop request is a byte in the
+//! module's shared memory that the page writes directly ([`stop_signal`]).
+//! Every search polls it; it is cleared when the next search starts.
+
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+use super::{board_size, js};
+use crate::game::Move;
+use crate::level::Level;
+use crate::notation::{format_position, parse_position};
+use crate::parallel::Mode;
+use crate::position::{Color, Position, Scoring, Status};
+use crate::search::{Kind, SearchOptions, SearchResult};
+use crate::solve::{Solution, SolveOptions};
+use crate::tt::TranspositionTable;
+
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// The table every search from JavaScript shares (allocated on first use).
+const TABLE_MIB: usize = 128;
+
+pub(crate) fn table() -> &'static TranspositionTable {
+    static TT: OnceLock<TranspositionTable> = OnceLock::new();
+    TT.get_or_init(|| TranspositionTable::with_mib(TABLE_MIB))
+}
+
+/// A one-byte view of the stop flag in the module's memory. In the threaded
+/// build that memory is a SharedArrayBuffer: the page can keep this view and
+/// `Atomics.store(view, 0, 1)` to stop a running search. In the single-thread
+/// build the view is a copy when posted, so the page stops the worker instead.
+#[wasm_bindgen(js_name = stopSignal)]
+pub fn stop_signal() -> js_sys::Uint8Array {
+    let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
+    let at = &STOP as *const AtomicBool as u32;
+    js_sys::Uint8Array::new_with_byte_offset_and_length(&memory.buffer(), at, 1)
+}
+
+/// Starts a search: forgets any stop request meant for an earlier one.
+pub(super) fn begin() -> &'static AtomicBool {
+    STOP.store(false, Relaxed);
+    &STOP
+}
+
+fn parse(position: &str, board: Option<String>) -> Result<Position, JsError> {
+    let size = board.as_deref().map(board_size).transpose()?;
+    parse_position(position, size).map_err(js)
+}
+
+fn mode(name: Option<&str>) -> Result<Mode, JsError> {
+    match name {
+        None => Ok(Mode::default()),
+        Some(s) => Mode::parse(s).ok_or_else(|| {
+            let names: Vec<&str> = Mode::ALL.iter().map(|m| m.name()).collect();
+            JsError::new(&format!("unknown mode {s:?}; expected one of {}", names.join(", ")))
+        }),
+    }
+}
+
+fn scoring(name: Option<&str>) -> Result<Scoring, JsError> {
+    name.map_or(Ok(Scoring::World), |s| s.parse().map_err(js))
+}
+
+fn read_options<T: serde::de::DeserializeOwned + Default>(value: JsValue) -> Result<T, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(T::default());
+    }
+    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("bad options: {e}")))
+}
+
+pub(super) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+fn name(pos: &Position, m: &Move) -> String {
+    match m {
+        Move::Play(sq) => sq.name(pos.size()),
+        Move::Pass => "pass".to_string(),
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase", deny_unknown_fields)]
+struct SolveArgs {
+    scoring: Option<String>,
+    wld: bool,
+    all_moves: bool,
+    mode: Option<String>,
+    /// Clear the table first (benchmarks: every solve starts cold).
+    fresh: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SolveReport {
+    position: String,
+    empties: u32,
+    /// For the side to move; with `wld` +1, 0 or −1.
+    score: i32,
+    result: &'static str,
+    best: Option<String>,
+    pv: Vec<String>,
+    black: u32,
+    white: u32,
+    /// With `allMoves`: every legal move's score, best first.
+    moves: Vec<(String, i32)>,
+    nodes: u64,
+    leaves: u64,
+    seconds: f64,
+    nodes_per_second: f64,
+    stopped: bool,
+}
+
+fn solve_report(pos: &Position, s: &Solution) -> SolveReport {
+    SolveReport {
+        position: format_position(pos),
+        empties: pos.empties().count_ones(),
+        score: s.score,
+        result: s.outcome(),
+        best: s.best.as_ref().map(|m| name(pos, m)),
+        pv: s.pv.iter().map(|m| name(pos, m)).collect(),
+        black: s.black,
+        white: s.white,
+        moves: s.moves.iter().map(|(sq, v)| (sq.name(pos.size()), *v)).collect(),
+        nodes: s.stats.nodes,
+        leaves: s.stats.leaves,
+        seconds: s.seconds,
+        nodes_per_second: if s.seconds > 0.0 { s.stats.nodes as f64 / s.seconds } else { 0.0 },
+        stopped: s.stopped,
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MoveProgress {
+    done: usize,
+    total: usize,
+    /// The move just solved and its score for the side to move.
+    r#move: String,
+    score: i32,
+    nodes: u64,
+    seconds: f64,
+}
+
+/// Solves `position` (on `board` if its length does not say) exactly, or
+/// win/draw/loss with `wld`. Options: `scoring` (`"world"`/`"paper"`),
+/// `wld`, `allMoves`, `mode` (`ybw`, `lazy`, `msai`, `predict`, `serial`),
+/// `fresh`. With `allMoves` the moves are solved one after another and
+/// `progress` gets `{ done, total, move, score, nodes, seconds }` after each.
+/// Returns `{ position, empties, score, result, best, pv, black, white,
+/// moves, nodes, leaves, seconds, nodesPerSecond, stopped }`.
+#[wasm_bindgen]
+pub fn solve(
+    position: &str,
+    board: Option<String>,
+    options: JsValue,
+    progress: Option<js_sys::Function>,
+) -> Result<JsValue, JsError> {
+    let pos = parse(position, board)?;
+    let args: SolveArgs = read_options(options)?;
+    let mode = mode(args.mode.as_deref())?;
+    let opts = SolveOptions { scoring: scoring(args.scoring.as_deref())?, wld: args.wld, all_moves: false, mode, exclude: 0 };
+    let stop = begin();
+    if args.fresh {
+        table().clear();
+    }
+    let sol = if args.all_moves && pos.status() == Status::Move {
+        solve_each_move(&pos, opts, stop, progress.as_ref())
+    } else if mode == Mode::Predict {
+        crate::predict::solve(&pos, opts, TABLE_MIB, Some(stop), &|_| {})
+    } else {
+        crate::solve::solve(&pos, table(), opts, Some(stop))
+    };
+    to_js(&solve_report(&pos, &sol))
+}
+
+/// Every legal move solved in turn (so a progress bar can follow), the best
+/// one's line leading the answer.
+fn solve_each_move(pos: &Position, opts: SolveOptions, stop: &AtomicBool, progress: Option<&js_sys::Function>) -> Solution {
+    let clock = crate::clock::Clock::start();
+    let moves: Vec<_> = crate::movegen::Squares(pos.legal_moves())
+        .map(|i| crate::square::Square::from_index(pos.size(), i).expect("on board"))
+        .collect();
+    // Paper 002's tree answers one question per call; here each move is its own.
+    let shared = if opts.mode == Mode::Predict { Mode::Ybw } else { opts.mode };
+    let mut best: Option<(i32, Move, Solution)> = None;
+    let mut scored = Vec::new();
+    let (mut nodes, mut leaves) = (0, 0);
+    for (done, &sq) in moves.iter().enumerate() {
+        let child = pos.play(sq).expect("legal moves are legal");
+        let s = crate::solve::solve(&child, table(), SolveOptions { mode: shared, ..opts }, Some(stop));
+        nodes += s.stats.nodes;
+        leaves += s.stats.leaves;
+        if s.stopped {
+            break;
+        }
+        // The child's score is the opponent's.
+        let v = -s.score;
+        scored.push((sq, v));
+        if let Some(f) = progress {
+            let p = MoveProgress {
+                done: done + 1,
+                total: moves.len(),
+                r#move: sq.name(pos.size()),
+                score: v,
+                nodes,
+                seconds: clock.seconds(),
+            };
+            if let Ok(p) = to_js(&p) {
+                let _ = f.call1(&JsValue::NULL, &p);
+            }
+        }
+        if best.as_ref().map_or(true, |b| v > b.0) {
+            best = Some((v, Move::Play(sq), s));
+        }
+    }
+    scored.sort_by_key(|&(sq, v)| (-v, sq));
+    let stopped = scored.len() < moves.len();
+    let (score, first, line) = best.map_or((0, None, None), |(v, m, s)| (v, Some(m), Some(s)));
+    let mut pv: Vec<Move> = first.into_iter().collect();
+    let (mut black, mut white) = (pos.count(Color::Black), pos.count(Color::White));
+    if let Some(s) = line {
+        pv.extend(s.pv);
+        (black, white) = (s.black, s.white);
+    }
+    Solution {
+        score,
+        best: first,
+        pv,
+        black,
+        white,
+        moves: scored,
+        stats: crate::endgame::Stats { nodes, leaves },
+        seconds: clock.seconds(),
+        stopped,
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase", deny_unknown_fields)]
+struct SearchArgs {
+    level: Option<String>,
+    scoring: Option<String>,
+    all_moves: bool,
+    mode: Option<String>,
+    /// A node limit (the midgame search stops near it).
+    nodes: Option<f64>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SearchReport {
+    best: Option<String>,
+    score: f64,
+    kind: Kind,
+    depth: u32,
+    selectivity: u8,
+    pv: Vec<String>,
+    moves: Vec<(String, f64)>,
+    nodes: u64,
+    seconds: f64,
+    nodes_per_second: f64,
+    stopped: bool,
+}
+
+fn search_report(pos: &Position, r: &SearchResult) -> SearchReport {
+    SearchReport {
+        best: r.best.as_ref().map(|m| name(pos, m)),
+        score: r.score,
+        kind: r.kind,
+        depth: r.depth,
+        selectivity: r.selectivity,
+        pv: r.pv.iter().map(|m| name(pos, m)).collect(),
+        moves: r.moves.iter().map(|(sq, v)| (sq.name(pos.size()), *v)).collect(),
+        nodes: r.nodes,
+        seconds: r.seconds,
+        nodes_per_second: r.nodes_per_second(),
+        stopped: r.stopped,
+    }
+}
+
+/// Chooses a move in `position`. Options: `level` (a name or 1–6, default
+/// hard), `scoring`, `allMoves` (every move's score: the analysis), `mode`,
+/// `nodes`. `progress` gets a report after every iteration. Returns `{ best,
+/// score, kind ("midgame", "wld" or "exact"), depth, selectivity, pv, moves,
+/// nodes, seconds, nodesPerSecond, stopped }`.
+#[wasm_bindgen]
+pub fn search(
+    position: &str,
+    board: Option<String>,
+    options: JsValue,
+    progress: Option<js_sys::Function>,
+) -> Result<JsValue, JsError> {
+    let pos = parse(position, board)?;
+    let args: SearchArgs = read_options(options)?;
+    let level = Level::parse(args.level.as_deref().unwrap_or("hard")).map_err(js)?;
+    let opts = SearchOptions {
+        all_moves: args.all_moves,
+        mode: mode(args.mode.as_deref())?,
+        nodes: args.nodes.map(|n| n.max(1.0) as u64),
+        ..SearchOptions::new(level, scoring(args.scoring.as_deref())?)
+    };
+    let stop = begin();
+    let r = if opts.mode == Mode::Predict {
+        crate::predict::search(&pos, &opts, TABLE_MIB, Some(stop), &|_| {})
+    } else {
+        crate::search::search(&pos, table(), &opts, Some(stop), &mut |p| {
+            if let (Some(f), Ok(v)) = (&progress, to_js(&search_report(&pos, p))) {
+                let _ = f.call1(&JsValue::NULL, &v);
+            }
+        })
+    };
+    to_js(&search_report(&pos, &r))
+}

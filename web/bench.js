@@ -1,0 +1,341 @@
+// The visitor's benchmark: exact FFO solves at 1, 2, … N threads (each
+// thread count its own engine with a pool of that size, rounds alternating),
+// paper 000's sweep on one thread and on all, and perft.
+import { Yomi } from './yomi.js';
+
+const $ = (id) => document.getElementById(id);
+const results = { browser: '', cores: null, isolated: null, threads: null, ffo: [], sweep: [], perft: [] };
+let yomi;
+let running = null; // { engine, cancelled }
+
+const big = (n) => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} G` : n >= 1e6 ? `${(n / 1e6).toFixed(2)} M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} k` : `${Math.round(n)}`);
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+function showError(message) {
+  $('error').textContent = message;
+}
+
+function browserName() {
+  const brands = navigator.userAgentData?.brands?.filter((b) => !/not.?a.?brand/i.test(b.brand));
+  if (brands?.length) return brands.map((b) => `${b.brand} ${b.version}`).join(', ');
+  return navigator.userAgent;
+}
+
+// "1,2,4" or "1-4" → [1, 2, 4] / [1, 2, 3, 4]; every count 1 to 64.
+function parseThreads(text) {
+  const out = new Set();
+  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const m = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(part);
+    if (!m) throw new Error(`threads: '${part}' is not a number or a range like 1-4`);
+    const [a, b] = [Number(m[1]), Number(m[2] ?? m[1])];
+    if (a < 1 || b > 64 || a > b) throw new Error(`threads: '${part}' must be within 1 to 64`);
+    for (let k = a; k <= b; k++) out.add(k);
+  }
+  if (out.size === 0) throw new Error('threads: give at least one thread count');
+  return [...out].sort((x, y) => x - y);
+}
+
+function defaultThreads(n) {
+  const counts = [1];
+  for (let k = 2; k < n; k *= 2) counts.push(k);
+  if (n > 1) counts.push(n);
+  return counts.join(',');
+}
+
+function setRunning(form, on) {
+  for (const f of ['ffo-form', 'sweep-form', 'perft']) $(f).querySelector('button[type=submit]').disabled = on;
+  $(form).querySelector('.stop') && ($(form).querySelector('.stop').disabled = !on);
+}
+
+// ---- exact solves -------------------------------------------------------------
+
+$('ffo-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  let counts;
+  try {
+    counts = parseThreads($('ffo-threads').value);
+    if (!yomi.isolated && counts.some((k) => k > 1)) {
+      throw new Error('threads: this page is not cross-origin isolated, so only 1 thread can run');
+    }
+  } catch (err) {
+    showError(err.message);
+    return;
+  }
+  showError('');
+  const [lo, hi] = $('ffo-set').value.split('-').map(Number);
+  const positions = (await yomi.ffoPositions()).filter((p) => p.number >= lo && p.number <= hi);
+  const rounds = Math.max(1, Math.min(20, Number($('ffo-rounds').value) || 1));
+  const rows = new Map(counts.map((k) => [k, { threads: k, seconds: [], nodes: [], right: 0, solved: 0 }]));
+  results.ffo = [...rows.values()];
+  results.ffoSet = `FFO #${lo}-#${hi}`;
+  drawFfo();
+  setRunning('ffo-form', true);
+  running = { engine: null, cancelled: false };
+  const total = rounds * counts.length * positions.length;
+  let done = 0;
+  try {
+    for (let round = 1; round <= rounds && !running.cancelled; round++) {
+      for (const k of counts) {
+        if (running.cancelled) break;
+        $('ffo-status').textContent = `round ${round}: starting an engine with ${k} thread${k > 1 ? 's' : ''}…`;
+        const engine = await Yomi.create({ threads: k });
+        running.engine = engine;
+        let seconds = 0;
+        let nodes = 0;
+        let finished = true;
+        try {
+          for (const p of positions) {
+            $('ffo-status').textContent = `round ${round}, ${k} thread${k > 1 ? 's' : ''}: FFO #${p.number} (${p.empties} empties)`;
+            const r = await engine.solve(p.position, { fresh: true });
+            if (r.stopped || running.cancelled) {
+              finished = false;
+              break;
+            }
+            seconds += r.seconds;
+            nodes += r.nodes;
+            const row = rows.get(k);
+            row.solved++;
+            if (r.score === p.score) row.right++;
+            $('ffo-progress').value = ++done / total;
+          }
+        } finally {
+          engine.terminate();
+          running.engine = null;
+        }
+        if (!finished) break;
+        rows.get(k).seconds.push(seconds);
+        rows.get(k).nodes.push(nodes);
+        drawFfo();
+      }
+    }
+    $('ffo-status').textContent = running.cancelled ? 'Stopped.' : `Done: ${positions.length} positions × ${counts.length} thread counts × ${rounds} rounds.`;
+  } catch (err) {
+    showError(err.message);
+  } finally {
+    running = null;
+    setRunning('ffo-form', false);
+    drawFfo();
+  }
+});
+
+function ffoRows() {
+  const one = results.ffo.find((r) => r.threads === 1 && r.seconds.length);
+  return results.ffo.filter((r) => r.seconds.length).map((r) => {
+    const best = Math.min(...r.seconds);
+    const med = median(r.seconds);
+    const nodes = Math.round(median(r.nodes));
+    return {
+      threads: r.threads,
+      best, median: med, nodes,
+      nodesPerSecond: nodes / best,
+      speedupBest: one ? Math.min(...one.seconds) / best : null,
+      speedupMedian: one ? median(one.seconds) / med : null,
+      right: r.right, solved: r.solved, rounds: r.seconds.length,
+    };
+  });
+}
+
+function drawFfo() {
+  const body = $('ffo-table').tBodies[0];
+  body.replaceChildren();
+  const rows = ffoRows();
+  for (const r of rows) {
+    const tr = body.insertRow();
+    tr.dataset.threads = r.threads;
+    for (const v of [r.threads, r.best.toFixed(2), r.median.toFixed(2), big(r.nodes), big(r.nodesPerSecond),
+      r.speedupBest == null ? '–' : `${r.speedupBest.toFixed(2)}× / ${r.speedupMedian.toFixed(2)}×`,
+      `${r.right} of ${r.solved}`]) {
+      tr.insertCell().textContent = v;
+    }
+  }
+  // Speed-up bars, with the ideal (the thread count) as a thin mark.
+  const svg = $('ffo-chart');
+  const max = Math.max(2, ...rows.map((r) => Math.max(r.threads, r.speedupBest ?? 0)));
+  const w = 300 / Math.max(rows.length, 1);
+  svg.innerHTML = rows.map((r, i) => {
+    const h = ((r.speedupBest ?? 0) / max) * 100;
+    const ideal = (r.threads / max) * 100;
+    const x = 10 + i * w;
+    return `<rect x="${x + w * 0.15}" y="${105 - h}" width="${w * 0.7}" height="${h}" class="bar"><title>${r.threads} threads: ${(r.speedupBest ?? 0).toFixed(2)}×</title></rect>`
+      + `<line x1="${x + w * 0.1}" x2="${x + w * 0.9}" y1="${105 - ideal}" y2="${105 - ideal}" class="ideal"/>`
+      + `<text x="${x + w / 2}" y="117" text-anchor="middle">${r.threads}</text>`
+      + `<text x="${x + w / 2}" y="${102 - h}" text-anchor="middle">${(r.speedupBest ?? 0).toFixed(2)}×</text>`;
+  }).join('');
+  exportResults();
+}
+
+// ---- paper 000's sweep ------------------------------------------------------------
+
+$('sweep-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const from = Number($('sweep-from').value);
+  const to = Number($('sweep-to').value);
+  const games = Number($('sweep-games').value);
+  if (!(from >= 1 && to <= 9 && from <= to) || !(games >= 2 && games <= 1000)) {
+    showError('sweep: X runs from 1 to 9 (from ≤ to), with 2 to 1000 games per setting');
+    return;
+  }
+  showError('');
+  setRunning('sweep-form', true);
+  running = { engine: yomi, cancelled: false };
+  results.sweep = [];
+  const settings = [];
+  for (let x = from; x <= to; x++) for (const mode of yomi.threads > 1 ? ['serial', 'ybw'] : ['serial']) settings.push([x, mode]);
+  let done = 0;
+  try {
+    for (const [x, mode] of settings) {
+      if (running.cancelled) break;
+      const threads = mode === 'serial' ? 1 : yomi.threads;
+      const row = { x, threads, games: 0, wins: 0, losses: 0, draws: 0, engineDiscs: 0, randomDiscs: 0, seconds: 0, nodes: 0 };
+      results.sweep.push(row);
+      const r = await yomi.sweep(x, games, {
+        mode,
+        onProgress: (p) => {
+          Object.assign(row, p);
+          $('sweep-progress').value = (done + p.games) / (settings.length * games);
+          $('sweep-status').textContent = `X = ${x}, ${threads} thread${threads > 1 ? 's' : ''}: game ${p.games} of ${games}`;
+          drawSweep();
+        },
+      });
+      Object.assign(row, r.x ? r : {});
+      done += games;
+      drawSweep();
+    }
+    $('sweep-status').textContent = running.cancelled ? 'Stopped.' : 'Done.';
+  } catch (err) {
+    showError(err.message);
+  } finally {
+    running = null;
+    setRunning('sweep-form', false);
+  }
+});
+
+function drawSweep() {
+  const body = $('sweep-table').tBodies[0];
+  body.replaceChildren();
+  for (const r of results.sweep) {
+    const tr = body.insertRow();
+    tr.dataset.x = r.x;
+    tr.dataset.threads = r.threads;
+    for (const v of [r.x, r.threads, r.wins, r.losses, r.draws, `${r.engineDiscs}–${r.randomDiscs}`, r.seconds.toFixed(1), big(r.nodes)]) {
+      tr.insertCell().textContent = v;
+    }
+  }
+  exportResults();
+}
+
+// ---- perft ------------------------------------------------------------------------
+
+$('perft').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const depth = Number($('perft-depth').value);
+  setRunning('perft', true);
+  try {
+    const one = await yomi.perft('8x8', 'othello', depth, false);
+    addPerft(depth, 1, one, one.seconds);
+    if (yomi.threads > 1) {
+      const all = await yomi.perft('8x8', 'othello', depth, true);
+      addPerft(depth, yomi.threads, all, one.seconds);
+      if (all.count !== one.count) showError(`perft counts differ: ${one.count} and ${all.count}`);
+    }
+  } catch (err) {
+    showError(err.message);
+  } finally {
+    setRunning('perft', false);
+  }
+});
+
+function addPerft(depth, threads, { count, seconds }, oneSeconds) {
+  const row = { depth, threads, count, seconds, leavesPerSecond: count / seconds, speedup: oneSeconds / seconds };
+  results.perft.push(row);
+  const tr = $('perft-results').tBodies[0].insertRow();
+  tr.dataset.threads = threads;
+  tr.dataset.count = count;
+  for (const v of [depth, threads, count.toLocaleString('en'), seconds.toFixed(3), big(row.leavesPerSecond), `${row.speedup.toFixed(2)}×`]) {
+    tr.insertCell().textContent = v;
+  }
+  exportResults();
+}
+
+// ---- export ------------------------------------------------------------------------
+
+function exportJson() {
+  return JSON.stringify({ ...results, ffo: ffoRows(), date: new Date().toISOString() }, null, 2);
+}
+
+function exportText() {
+  const lines = [`Yomi benchmark, ${new Date().toISOString()}`,
+    `browser: ${results.browser}`, `cores: ${results.cores}, cross-origin isolated: ${results.isolated}, pool: ${results.threads} threads`];
+  const rows = ffoRows();
+  if (rows.length) {
+    lines.push('', `exact solves, ${results.ffoSet}`, 'threads  best s  median s  nodes  nodes/s  speed-up best/median  right');
+    for (const r of rows) {
+      lines.push(`${r.threads}  ${r.best.toFixed(2)}  ${r.median.toFixed(2)}  ${r.nodes}  ${Math.round(r.nodesPerSecond)}  `
+        + `${r.speedupBest?.toFixed(2) ?? '-'} / ${r.speedupMedian?.toFixed(2) ?? '-'}  ${r.right}/${r.solved}`);
+    }
+  }
+  if (results.sweep.length) {
+    lines.push('', "paper 000's sweep", 'X  threads  wins  losses  draws  discs  seconds  nodes');
+    for (const r of results.sweep) {
+      lines.push(`${r.x}  ${r.threads}  ${r.wins}  ${r.losses}  ${r.draws}  ${r.engineDiscs}-${r.randomDiscs}  ${r.seconds.toFixed(1)}  ${r.nodes}`);
+    }
+  }
+  if (results.perft.length) {
+    lines.push('', 'perft 8x8', 'depth  threads  leaves  seconds  leaves/s  speed-up');
+    for (const r of results.perft) {
+      lines.push(`${r.depth}  ${r.threads}  ${r.count}  ${r.seconds.toFixed(3)}  ${Math.round(r.leavesPerSecond)}  ${r.speedup.toFixed(2)}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+function exportResults() {
+  $('export').value = exportText();
+}
+
+async function copy(text, button) {
+  $('export').value = text;
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = 'Copied';
+  } catch {
+    $('export').select();
+    button.textContent = 'Selected: press Ctrl+C';
+  }
+  setTimeout(() => (button.textContent = button.id === 'copy-json' ? 'Copy as JSON' : 'Copy as text'), 1500);
+}
+$('copy-text').addEventListener('click', (e) => copy(exportText(), e.target));
+$('copy-json').addEventListener('click', (e) => copy(exportJson(), e.target));
+
+for (const b of document.querySelectorAll('.stop')) {
+  b.addEventListener('click', () => {
+    if (!running) return;
+    running.cancelled = true;
+    running.engine?.stop();
+  });
+}
+
+(async () => {
+  try {
+    yomi = await Yomi.create();
+    Object.assign(results, {
+      browser: browserName(), cores: navigator.hardwareConcurrency ?? null, isolated: yomi.isolated, threads: yomi.threads,
+    });
+    $('browser').textContent = results.browser;
+    $('cores').textContent = results.cores ?? 'unknown';
+    $('isolated').textContent = yomi.isolated ? 'yes' : 'no';
+    $('engine-note').textContent = yomi.isolated
+      ? `Up to ${yomi.threads} threads (one per core the browser reports).`
+      : 'This page is not cross-origin isolated: only one thread can run here.';
+    $('ffo-threads').value = yomi.isolated ? defaultThreads(yomi.threads) : '1';
+    for (const f of ['ffo-form', 'sweep-form', 'perft']) $(f).querySelector('button[type=submit]').disabled = false;
+    exportResults();
+    document.body.dataset.ready = 'true';
+  } catch (e) {
+    showError(e.message);
+  }
+})();

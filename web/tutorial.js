@@ -1,0 +1,53 @@
+// The tutorial's live parts, built only on the public embedding API
+// (yomi.js and <yomi-board>), as another site would use them.
+import { Yomi } from './yomi.js';
+import './yomi-board.js';
+
+const $ = (id) => document.getElementById(id);
+
+// The position under the first board as the paper's two 16-bit words.
+const word = (bits) => bits.toString(2).padStart(16, '0').replace(/(\d{4})(?=\d)/g, '$1 ');
+$('explore').addEventListener('yomi-change', ({ detail: { state } }) => {
+  let black = 0;
+  let white = 0;
+  let legal = 0;
+  state.cells.forEach((c, i) => {
+    if (c === 1) black |= 1 << i;
+    if (c === 2) white |= 1 << i;
+  });
+  for (const sq of state.legal) legal |= 1 << ((Number(sq.slice(1)) - 1) * 4 + sq.charCodeAt(0) - 97);
+  const [p, o] = state.toMove === 'black' ? [black, white] : [white, black];
+  const side = state.toMove === 'black' ? 'Black' : 'White';
+  $('bits').textContent = `P (${side}, to move)  ${word(p)}  = 0x${p.toString(16).toUpperCase().padStart(4, '0')}\n`
+    + `O (the opponent)    ${word(o)}  = 0x${o.toString(16).toUpperCase().padStart(4, '0')}\n`
+    + `legal moves         ${word(state.status === 'move' ? legal : 0)}\n`
+    + '(bit 15 on the left, bit 0 = a1 on the right)';
+});
+
+// The stepped solve: the perfect line from the start, one move per press.
+const stepper = $('stepper');
+let line = [];
+function showStep() {
+  const k = stepper.moves.length;
+  $('step-back').disabled = k === 0;
+  $('step-next').disabled = k >= line.length;
+  $('step-line').textContent = line.map((m, i) => (i === k ? `[${m}]` : m)).join(' ')
+    + (k >= line.length ? '  — the end: White wins by 8' : '');
+}
+stepper.addEventListener('yomi-change', showStep);
+$('step-next').addEventListener('click', () => stepper.play(line[stepper.moves.length]));
+$('step-back').addEventListener('click', () => stepper.undo());
+
+(async () => {
+  const yomi = await Yomi.shared();
+  $('isolation-note').textContent = yomi.isolated
+    ? `isolated, ${yomi.threads} threads.`
+    : 'not isolated: one thread.';
+  const start = await yomi.state({ origin: { board: '4x4', start: 'othello' } });
+  const r = await yomi.solve(start.position, { scoring: 'paper' });
+  line = r.pv;
+  showStep();
+  document.body.dataset.ready = 'true';
+})().catch((e) => {
+  $('step-line').textContent = e.message;
+});

@@ -1,0 +1,188 @@
+// Yomi's embedding API: the engine in a worker, behind promises.
+//
+//   import { Yomi } from './yomi.js';
+//   const yomi = await Yomi.create();            // { threads } to size the pool
+//   const s = await yomi.state({ origin: { board: '4x4', start: 'othello' }, moves: ['b1'] });
+//   const r = await yomi.solve(s.position, { scoring: 'paper', allMoves: true,
+//                                           onProgress: (p) => console.log(p.done, p.total) });
+//   yomi.stop();                                 // ends any search; the engine stays usable
+//
+// Every call returns a promise; a bad argument rejects it with the engine's
+// own message (the same as the command line's). Progress also goes out as a
+// 'progress' event on the Yomi object. With cross-origin isolation the
+// engine runs a rayon pool over web workers and `stop()` writes a flag in
+// shared memory; without it a single-thread build runs and `stop()` replaces
+// the worker (the table is lost, nothing else: the engine keeps no game).
+// The files this needs next to it: engine-worker.js, pkg/ and pkg-single/.
+
+export class Yomi extends EventTarget {
+  #threads;
+  #worker = null;
+  #info = null;
+  #stopView = null;
+  #pending = new Map();
+  #nextId = 1;
+  #starting = null;
+
+  /** Starts an engine; resolves once it is ready. */
+  static async create({ threads } = {}) {
+    const yomi = new Yomi(threads);
+    await yomi.#start();
+    return yomi;
+  }
+
+  /** One engine per page for every caller that does not need its own. */
+  static shared() {
+    Yomi.#shared ??= Yomi.create();
+    return Yomi.#shared;
+  }
+  static #shared = null;
+
+  constructor(threads) {
+    super();
+    this.#threads = threads;
+  }
+
+  /** True if the page is cross-origin isolated (threads available). */
+  get isolated() { return this.#info.isolated; }
+  /** Threads in the engine's pool (1 without isolation). */
+  get threads() { return this.#info.threads; }
+  /** Every supported board as 'RxC'. */
+  get boards() { return this.#info.boards; }
+  /** The playing levels by name, weakest first. */
+  get levels() { return this.#info.levels; }
+
+  #start() {
+    const url = new URL('./engine-worker.js', import.meta.url);
+    if (this.#threads) url.searchParams.set('threads', this.#threads);
+    const worker = new Worker(url, { type: 'module' });
+    this.#worker = worker;
+    this.#starting = new Promise((resolve, reject) => {
+      worker.onerror = (e) => reject(new Error(`the engine failed to start: ${e.message ?? 'unknown error'}`));
+      worker.onmessage = ({ data }) => {
+        if (data.type === 'ready') {
+          this.#info = data;
+          this.#stopView = data.stop;
+          worker.onmessage = (e) => this.#receive(e.data);
+          worker.onerror = (e) => this.#failAll(new Error(`the engine stopped: ${e.message ?? 'unknown error'}`));
+          resolve();
+        } else if (data.type === 'failed') {
+          reject(new Error(`the engine failed to start: ${data.error}`));
+        }
+      };
+    });
+    return this.#starting;
+  }
+
+  #receive({ id, type, result, error, progress }) {
+    const call = this.#pending.get(id);
+    if (!call) return;
+    if (type === 'progress') {
+      call.last = progress;
+      call.onProgress?.(progress);
+      this.dispatchEvent(new CustomEvent('progress', { detail: { cmd: call.cmd, progress } }));
+      return;
+    }
+    this.#pending.delete(id);
+    if (type === 'result') call.resolve(result);
+    else call.reject(new Error(error));
+  }
+
+  #failAll(err) {
+    for (const call of this.#pending.values()) call.reject(err);
+    this.#pending.clear();
+  }
+
+  async #call(cmd, args = {}, onProgress) {
+    await this.#starting;
+    return new Promise((resolve, reject) => {
+      const id = this.#nextId++;
+      this.#pending.set(id, { cmd, resolve, reject, onProgress, last: null });
+      this.#worker.postMessage({ id, cmd, ...args });
+    });
+  }
+
+  /**
+   * A game's state from its origin ({ board, start } or { position, board })
+   * and moves (squares and 'pass'): { board, rows, cols, cells (0 empty,
+   * 1 black, 2 white, row by row from a1), toMove, status ('move', 'pass',
+   * 'over'), legal, black, white, scoreWorld, scorePaper, record, moves,
+   * position }. A bad position or illegal move rejects with what and where.
+   */
+  state({ origin, moves = [] }) {
+    return this.#call('state', { origin, moves });
+  }
+
+  /**
+   * Solves a position exactly (or win/draw/loss with wld). Options: board
+   * (when the length does not say), scoring ('world' | 'paper'), wld,
+   * allMoves, mode ('ybw', 'lazy', 'msai', 'predict', 'serial'), fresh,
+   * onProgress ({ done, total, move, score, nodes, seconds } per move with
+   * allMoves). Resolves to { position, empties, score, result, best, pv,
+   * black, white, moves: [[square, score]], nodes, leaves, seconds,
+   * nodesPerSecond, stopped }.
+   */
+  solve(position, { board, onProgress, ...options } = {}) {
+    return this.#call('solve', { position, board, options }, onProgress);
+  }
+
+  /**
+   * Chooses a move. Options: board, level (name or 1-6), scoring, allMoves,
+   * mode, nodes, onProgress (a report per iteration). Resolves to { best,
+   * score, kind ('midgame' | 'wld' | 'exact'), depth, selectivity, pv,
+   * moves, nodes, seconds, nodesPerSecond, stopped }.
+   */
+  search(position, { board, onProgress, ...options } = {}) {
+    return this.#call('search', { position, board, options }, onProgress);
+  }
+
+  /** Every legal move's score: exact when the solver reaches the end, else the level's estimate. */
+  analyse(position, options = {}) {
+    return this.search(position, { level: 'medium', ...options, allMoves: true });
+  }
+
+  /** perft from a board's start: { count, seconds }. */
+  perft(board, start, depth, parallel = true) {
+    return this.#call('perft', { board, start, depth, parallel });
+  }
+
+  /** FFO #20-#39 with their exact scores. */
+  ffoPositions() {
+    return this.#call('ffo');
+  }
+
+  /** Paper 000's sweep at setting x: games against the random player. */
+  sweep(x, games, { mode = 'ybw', seed = 1, onProgress } = {}) {
+    return this.#call('sweep', { x, games, mode, seed }, onProgress);
+  }
+
+  /**
+   * Ends the running search; its promise resolves with what it had
+   * (stopped: true). Resolves once the engine takes commands again.
+   */
+  async stop() {
+    if (this.#stopView) {
+      Atomics.store(this.#stopView, 0, 1);
+      return;
+    }
+    // Single-thread build: the worker cannot read messages while it
+    // searches, so it is replaced. Calls in flight end as stopped.
+    const calls = [...this.#pending.values()];
+    this.#pending.clear();
+    this.#worker.terminate();
+    for (const call of calls) {
+      if (call.cmd === 'solve' || call.cmd === 'search' || call.cmd === 'sweep') {
+        call.resolve({ ...(call.cmd === 'search' ? call.last : {}), stopped: true });
+      } else {
+        call.reject(new Error('stopped'));
+      }
+    }
+    await this.#start();
+  }
+
+  /** Ends the engine's worker (and its pool). */
+  terminate() {
+    this.#worker?.terminate();
+    this.#failAll(new Error('the engine was terminated'));
+  }
+}
