@@ -97,7 +97,7 @@ export class Yomi extends EventTarget {
     await this.#starting;
     return new Promise((resolve, reject) => {
       const id = this.#nextId++;
-      this.#pending.set(id, { cmd, resolve, reject, onProgress, last: null });
+      this.#pending.set(id, { cmd, resolve, reject, onProgress, last: null, started: performance.now() });
       this.#worker.postMessage({ id, cmd, ...args });
     });
   }
@@ -171,8 +171,15 @@ export class Yomi extends EventTarget {
     this.#pending.clear();
     this.#worker.terminate();
     for (const call of calls) {
-      if (call.cmd === 'solve' || call.cmd === 'search' || call.cmd === 'sweep') {
-        call.resolve({ ...(call.cmd === 'search' ? call.last : {}), stopped: true });
+      const seconds = (performance.now() - call.started) / 1000;
+      if (call.cmd === 'search' || call.cmd === 'sweep') {
+        // The last report is all there is: the best move of the last
+        // finished iteration, or the games played so far.
+        call.resolve({ moves: [], pv: [], nodes: 0, nodesPerSecond: 0, ...call.last, seconds, stopped: true });
+      } else if (call.cmd === 'solve') {
+        const nodes = call.last?.nodes ?? 0;
+        call.resolve({ score: 0, result: null, best: null, pv: [], moves: [], nodes, leaves: 0, seconds,
+          nodesPerSecond: nodes / Math.max(seconds, 1e-3), stopped: true });
       } else {
         call.reject(new Error('stopped'));
       }

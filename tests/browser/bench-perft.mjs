@@ -26,21 +26,13 @@ function native(n) {
 const b = await start();
 await b.page.goto(b.url);
 await b.page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
-// A worker of its own, speaking the page's protocol (engine-worker.js).
-await b.page.evaluate(() => {
-  const w = new Worker('./engine-worker.js', { type: 'module' });
-  let id = 0;
-  const waiting = new Map();
-  w.onmessage = ({ data }) => waiting.get(data.id)(data);
-  window.benchCall = (cmd, args) =>
-    new Promise((ok, fail) => {
-      waiting.set(++id, (d) => (d.ok ? ok(d.result) : fail(new Error(d.error))));
-      w.postMessage({ id, cmd, ...args });
-    });
+// An engine of its own, through the embedding API (web/yomi.js).
+const browserThreads = await b.page.evaluate(async () => {
+  window.engine = await (await import('./yomi.js')).Yomi.create();
+  return window.engine.threads;
 });
-const browserThreads = (await b.page.evaluate(() => benchCall('hello', {}))).threads;
 const browser = (parallel) =>
-  b.page.evaluate((a) => benchCall('perft', a), { board, start: 'othello', depth, parallel });
+  b.page.evaluate((a) => window.engine.perft(a.board, a.start, a.depth, a.parallel), { board, start: 'othello', depth, parallel });
 
 const runs = { 'native 1': [], [`native ${threads}`]: [], 'browser 1': [], [`browser ${browserThreads}`]: [] };
 let count = null;

@@ -14,6 +14,9 @@ export async function start({ isolation = true } = {}) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
+    // Without isolation the site's service worker would add the headers
+    // itself; that path is tested by blocking service workers.
+    serviceWorkers: isolation ? 'allow' : 'block',
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',

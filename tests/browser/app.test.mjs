@@ -1,0 +1,200 @@
+// The app in real Chromium over the real server and headers: games against
+// the engine to the end, the solver's values against the command line's,
+// paper 001's 4x4 result and its line replayed, stop, and bad input.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { start } from './browser.mjs';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+let b;
+before(async () => {
+  b = await start();
+  await b.page.goto(b.url);
+  await b.page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+});
+after(async () => b?.close());
+
+const page = () => b.page;
+const cell = (name) => page().locator(`#board [data-square="${name}"]`);
+const text = (sel) => page().textContent(sel);
+
+async function newGame({ board = '8x8', scoring = 'world', black = 'human', white = 'human' }) {
+  await page().selectOption('#board-size', board);
+  await page().selectOption('#scoring', scoring);
+  await page().selectOption('#black-player', black);
+  await page().selectOption('#white-player', white);
+  // The status is drawn anew for the new game: wait for that, not the old one.
+  await page().evaluate(() => (document.querySelector('#status').textContent = ''));
+  await page().click('#setup button[type=submit]');
+  await page().waitForFunction(() => document.querySelector('#status').textContent !== '');
+}
+
+// The score the status must show, from the discs alone (world rule: the
+// empties go to the winner).
+function worldScore(black, white, squares) {
+  const diff = black - white;
+  const empties = squares - black - white;
+  return diff + Math.sign(diff) * empties;
+}
+
+async function expectOverWithRightScore(squares) {
+  await page().waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'),
+    null, { timeout: 240_000 });
+  const black = Number(await text('#black-count'));
+  const white = Number(await text('#white-count'));
+  const score = worldScore(black, white, squares);
+  const expected = score === 0
+    ? `Game over: a draw (${black}–${white}, world scoring).`
+    : `Game over: ${score > 0 ? 'Black' : 'White'} wins by ${Math.abs(score)} (${black}–${white}, world scoring).`;
+  assert.equal(await text('#status'), expected);
+  assert.equal(await page().locator('#board .legal').count(), 0);
+}
+
+test('the page is cross-origin isolated and its pool has every core', async () => {
+  assert.equal(await page().evaluate(() => self.crossOriginIsolated), true);
+  assert.equal(await text('#isolated'), 'yes');
+  const cores = await page().evaluate(() => navigator.hardwareConcurrency);
+  assert.equal(Number(await text('#thread-count')), cores);
+  assert.deepEqual(b.errors, []);
+});
+
+test('a whole 8x8 game against the engine reaches the end with the right score', async () => {
+  await newGame({ white: 'beginner' });
+  for (let ply = 0; ply < 80; ply++) {
+    const status = await text('#status');
+    if (status.startsWith('Game over')) break;
+    if (status === 'Black to move.') {
+      // The person plays the first legal move in board order.
+      const before = await text('#record');
+      await page().locator('#board .legal').first().click();
+      await page().waitForFunction((r) => document.querySelector('#record').textContent !== r, before);
+    } else {
+      await page().waitForFunction((s) => document.querySelector('#status').textContent !== s, status, { timeout: 60_000 });
+    }
+  }
+  await expectOverWithRightScore(64);
+  assert.ok((await text('#record')).length >= 40, 'a real game was played');
+  // The graph has a point for every ply.
+  const points = await page().$eval('#graph .discs', (l) => l.getAttribute('points').trim().split(' ').length);
+  assert.ok(points > 20);
+});
+
+test('a whole 6x6 game between two engine levels reaches the end with the right score', async () => {
+  await newGame({ board: '6x6', black: 'easy', white: 'medium' });
+  await expectOverWithRightScore(36);
+});
+
+test("the solver's values for an FFO position equal `yomi solve --all-moves` and the file's", async () => {
+  // FFO #1 (14 empties); the file gives every move's exact score.
+  const line = readFileSync(`${ROOT}tests/data/ffo/fforum-1-19.obf`, 'utf8').split('\n')[0];
+  const [position] = line.split(';');
+  const fileScores = Object.fromEntries([...line.matchAll(/([A-H][1-8]):([+-]\d+)/g)].map((m) => [m[1].toLowerCase(), Number(m[2])]));
+  const yomi = [`${ROOT}target/release/yomi`, `${ROOT}target/debug/yomi`].find(existsSync);
+  assert.ok(yomi, 'the yomi binary is built (cargo test builds it)');
+  const cli = JSON.parse(execFileSync(yomi, ['solve', '--all-moves', '--json', position.trim()], { encoding: 'utf8' }));
+  const cliScores = cli.moves; // { square: score }
+
+  await newGame({});
+  await page().fill('#load-text', position.trim());
+  await page().click('#load button[type=submit]');
+  await page().waitForFunction((p) => document.querySelector('#position').textContent === p, position.trim());
+  await page().check('#solve-all');
+  await page().selectOption('#solve-kind', 'exact');
+  await page().click('#solve button[type=submit]');
+  await page().waitForFunction(() => /nodes\/s/.test(document.querySelector('#solve-stats').textContent)
+    && !document.querySelector('#solve-out').hidden && document.querySelector('#solve-moves tbody tr'), null, { timeout: 120_000 });
+  const shown = Object.fromEntries(await page().$$eval('#solve-moves tbody tr', (rows) =>
+    rows.map((r) => [r.dataset.square, Number(r.dataset.score)])));
+  assert.deepEqual(shown, cliScores);
+  assert.deepEqual(shown, fileScores);
+  assert.equal(Number(await page().$eval('#solve-progress', (p) => p.value)), 1);
+});
+
+test("4x4 solves to -8 under paper 001's rule, and its perfect line replays to the end", async () => {
+  await page().click('.mini[data-board="4x4"]');
+  await page().waitForFunction(() => /score −8/.test(document.querySelector('#solve-result').textContent), null, { timeout: 30_000 });
+  assert.match(await text('#solve-result'), /Black to move: loss by 8 .*final discs Black 3, White 11/);
+  // The diagram numbers the line's moves.
+  const numbered = await page().$$eval('#diagram .numbered', (els) => els.map((e) => Number(e.textContent)));
+  assert.ok(numbered.includes(1) && numbered.length >= 9);
+  await page().click('#replay');
+  await page().waitForFunction(() => !document.querySelector('#redo').disabled);
+  while (!(await page().isDisabled('#redo'))) {
+    const before = await text('#record');
+    await page().click('#redo');
+    await page().waitForFunction((r) => document.querySelector('#record').textContent !== r, before);
+  }
+  assert.equal(await text('#status'), 'Game over: White wins by 8 (3–11, paper 001 scoring).');
+});
+
+test('stop ends a long solve within 500 ms, and the next command works', async () => {
+  await page().click('.mini[data-board="6x6"]');
+  await page().waitForFunction(() => !document.querySelector('#solve-stop').disabled);
+  await page().waitForTimeout(1500);
+  const ms = await page().evaluate(() => new Promise((resolve) => {
+    const t0 = performance.now();
+    const seen = new MutationObserver(() => {
+      if (/stopped/.test(document.querySelector('#solve-stats').textContent)) {
+        seen.disconnect();
+        resolve(performance.now() - t0);
+      }
+    });
+    seen.observe(document.querySelector('#solve-stats'), { childList: true, characterData: true, subtree: true });
+    document.querySelector('#solve-stop').click();
+  }));
+  console.log(`stop of a 6x6 solve took ${ms.toFixed(1)} ms`);
+  assert.ok(ms < 500, `stop took ${ms} ms`);
+  assert.match(await text('#solve-result'), /Stopped/);
+  await page().click('.mini[data-board="4x4"]');
+  await page().waitForFunction(() => /score −8/.test(document.querySelector('#solve-result').textContent), null, { timeout: 30_000 });
+});
+
+test('a malformed record or position shows a clear error and leaves the game as it was', async () => {
+  await newGame({});
+  await cell('f5').click();
+  await page().waitForFunction(() => document.querySelector('#record').textContent === 'f5');
+  const before = await text('#position');
+  for (const [input, message] of [
+    ['f5d6c3z9', /not a move|z9/],
+    ['f5f5', /move 2 \(f5\)/],
+    ['XXXXOOOO-- X', /64|squares|length|board/i],
+    ['---------------------------O X', /character|squares|length|board/i],
+  ]) {
+    await page().fill('#load-text', input);
+    await page().click('#load button[type=submit]');
+    await page().waitForFunction(() => document.querySelector('#error').textContent !== '');
+    assert.match(await text('#error'), message, input);
+    assert.equal(await text('#position'), before);
+    assert.equal(await text('#record'), 'f5');
+    await page().evaluate(() => (document.querySelector('#error').textContent = ''));
+  }
+});
+
+test('keyboard play: arrows move between squares and Enter plays', async () => {
+  await newGame({});
+  await page().locator('#board [tabindex="0"]').focus();
+  // To a1 (arrows stop at the edges), then four down and five right.
+  for (const [key, n] of [['ArrowUp', 7], ['ArrowLeft', 7], ['ArrowDown', 4], ['ArrowRight', 5]]) {
+    for (let i = 0; i < n; i++) await page().keyboard.press(key);
+  }
+  assert.equal(await page().evaluate(() => document.activeElement.dataset.square), 'f5');
+  await page().keyboard.press('Enter');
+  await page().waitForFunction(() => document.querySelector('#record').textContent === 'f5');
+  assert.match(await cell('f5').getAttribute('aria-label'), /^f5, black/);
+});
+
+test('the board editor sets up a position', async () => {
+  await newGame({ board: '4x4' });
+  await page().click('#edit');
+  await page().click('#edit-clear');
+  for (const [sq, clicks] of [['a1', 1], ['b1', 1], ['d4', 2], ['d4', 1]]) {
+    for (let i = 0; i < clicks; i++) await cell(sq).click();
+  }
+  await page().selectOption('#edit-side', 'O');
+  await page().click('#edit-done');
+  // d4 cycled through black and white back to empty; White has no disc.
+  await page().waitForFunction(() => document.querySelector('#position').textContent === 'XX-------------- O');
+  assert.equal(await text('#status'), 'Game over: Black wins by 16 (2–0, world scoring).');
+});

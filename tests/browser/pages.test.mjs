@@ -1,0 +1,132 @@
+// The benchmark page, the tutorial, the custom element in a plain page, and
+// the single-thread path without cross-origin isolation, in real Chromium.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start } from './browser.mjs';
+
+const sessions = [];
+after(async () => Promise.all(sessions.map((s) => s.close())));
+
+async function open(path, options) {
+  const b = await start(options);
+  sessions.push(b);
+  await b.page.goto(b.url + path);
+  await b.page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+  return b;
+}
+
+test('the benchmark solves FFO positions on 1 and 2 threads, runs the sweep and perft, and fills its tables', async () => {
+  const { page, errors } = await open('bench.html');
+  await page.selectOption('#ffo-set', '20-24');
+  await page.fill('#ffo-threads', '1,2');
+  await page.fill('#ffo-rounds', '1');
+  await page.click('#ffo-form button[type=submit]');
+  await page.waitForFunction(() => /^Done/.test(document.querySelector('#ffo-status').textContent), null, { timeout: 300_000 });
+  const rows = await page.$$eval('#ffo-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.equal(rows.length, 2);
+  assert.deepEqual(rows.map((r) => r[0]), ['1', '2']);
+  for (const r of rows) assert.equal(r[6], '5 of 5');
+  assert.match(rows[1][5], /^\d+\.\d\d× \/ \d+\.\d\d×$/);
+  console.log(`browser FFO #20-#24: ${rows.map((r) => `${r[0]} thread(s) ${r[1]} s, ${r[4]} nodes/s, ${r[5]}`).join('; ')}`);
+  assert.equal(await page.locator('#ffo-chart rect').count(), 2);
+
+  await page.fill('#sweep-from', '1');
+  await page.fill('#sweep-to', '2');
+  await page.fill('#sweep-games', '2');
+  await page.click('#sweep-form button[type=submit]');
+  await page.waitForFunction(() => document.querySelector('#sweep-status').textContent === 'Done.', null, { timeout: 120_000 });
+  const sweep = await page.$$eval('#sweep-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.equal(sweep.length, 4);
+  for (const r of sweep) assert.equal(Number(r[2]) + Number(r[3]) + Number(r[4]), 2);
+
+  await page.fill('#perft-depth', '8');
+  await page.click('#perft button[type=submit]');
+  await page.waitForFunction(() => document.querySelectorAll('#perft-results tbody tr').length === 2);
+  const counts = await page.$$eval('#perft-results tbody tr', (trs) => trs.map((tr) => Number(tr.dataset.count)));
+  assert.deepEqual(counts, [390216, 390216]);
+
+  const json = JSON.parse(await page.evaluate(() => {
+    document.querySelector('#copy-json').click();
+    return document.querySelector('#export').value;
+  }));
+  assert.equal(json.isolated, true);
+  assert.equal(json.ffo.length, 2);
+  assert.ok(json.browser && json.cores >= 1);
+  assert.deepEqual(errors, []);
+});
+
+test("the tutorial's boards solve: White's replies to d3, the explorer, the stepped solve", async () => {
+  const { page, errors } = await open('tutorial.html');
+  await page.waitForFunction(() => /Best: d4 \(\+8, exact\)/.test(
+    document.querySelector('#after-d3').shadowRoot.querySelector('.status').textContent), null, { timeout: 30_000 });
+  const values = await page.$eval('#after-d3', (el) => Object.fromEntries(el.values));
+  assert.deepEqual(values, { d4: 8, d2: -8, b4: -9 });
+  // The explorer: Black's four first moves are all worth -8; playing one
+  // updates the bitboard readout.
+  await page.waitForFunction(() => document.querySelector('#explore').values?.length === 4);
+  assert.deepEqual((await page.$eval('#explore', (el) => el.values)).map((v) => v[1]), [-8, -8, -8, -8]);
+  await page.locator('#explore [data-square="d3"]').click();
+  await page.waitForFunction(() => /P \(White, to move\)/.test(document.querySelector('#bits').textContent));
+  // The stepped solve walks the perfect line to White's win by 8.
+  let steps = 0;
+  while (!(await page.isDisabled('#step-next'))) {
+    const n = await page.$eval('#stepper', (el) => el.moves.length);
+    await page.click('#step-next');
+    await page.waitForFunction((k) => document.querySelector('#stepper').moves.length > k, n);
+    steps++;
+  }
+  assert.ok(steps >= 9);
+  assert.match(await page.textContent('#step-line'), /White wins by 8/);
+  const status = await page.$eval('#stepper', (el) => el.shadowRoot.querySelector('.status').textContent);
+  assert.equal(status, 'Game over, 3–11: White wins by 8.');
+  assert.deepEqual(errors, []);
+});
+
+test('<yomi-board> works in a plain page that only loads the module', async () => {
+  const b = await start();
+  sessions.push(b);
+  // A plain page on the site (served here by the browser's request
+  // routing, with the same headers): the element needs only its files.
+  const html = `<!doctype html><title>embed</title>
+    <script type="module" src="yomi-board.js"></script>
+    <yomi-board id="e" board="4x4" start="othello" scoring="paper" analyse></yomi-board>
+    <yomi-board id="bad" board="5x5"></yomi-board>`;
+  await b.page.route(`${b.url}embed-test.html`, (route) => route.fulfill({
+    status: 200,
+    contentType: 'text/html',
+    headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' },
+    body: html,
+  }));
+  await b.page.goto(`${b.url}embed-test.html`);
+  assert.equal(await b.page.evaluate(() => self.crossOriginIsolated), true);
+  await b.page.waitForFunction(() => document.querySelector('#e').values?.length === 4, null, { timeout: 60_000 });
+  await b.page.locator('#e [data-square="c4"]').click();
+  await b.page.waitForFunction(() => document.querySelector('#e').values?.length > 0
+    && document.querySelector('#e').moves.length === 1);
+  const values = await b.page.$eval('#e', (el) => el.values);
+  assert.equal(Math.max(...values.map((v) => v[1])), 8, "White's best reply is worth +8");
+  const bad = await b.page.$eval('#bad', (el) => el.shadowRoot.querySelector('.error').textContent);
+  assert.match(bad, /5x5|board/);
+});
+
+test('without cross-origin isolation the single-thread build plays, solves and stops', async () => {
+  const { page, errors } = await open('', { isolation: false });
+  assert.equal(await page.evaluate(() => self.crossOriginIsolated), false);
+  assert.equal(await page.textContent('#thread-count'), '1');
+  assert.match(await page.textContent('#engine-note'), /not cross-origin isolated/);
+  await page.click('.mini[data-board="4x4"]');
+  await page.waitForFunction(() => /score −8/.test(document.querySelector('#solve-result').textContent), null, { timeout: 30_000 });
+  // Stop replaces the worker; the engine still answers afterwards.
+  await page.click('.mini[data-board="6x6"]');
+  await page.waitForFunction(() => !document.querySelector('#solve-stop').disabled);
+  await page.waitForTimeout(1000);
+  const t0 = Date.now();
+  await page.click('#solve-stop');
+  await page.waitForFunction(() => /stopped/.test(document.querySelector('#solve-stats').textContent));
+  const ms = Date.now() - t0;
+  console.log(`single-thread stop (worker replaced) took ${ms} ms`);
+  assert.ok(ms < 500, `stop took ${ms} ms`);
+  await page.click('.mini[data-board="4x6"]');
+  await page.waitForFunction(() => /score \+16/.test(document.querySelector('#solve-result').textContent), null, { timeout: 60_000 });
+  assert.deepEqual(errors, []);
+});
