@@ -6,8 +6,9 @@
 #      reference on every board, perft against published counts, the
 #      solver against published results and a naive negamax, the parsers
 #      fuzzed, and the CLI; then the slow solver tests (6x6).
-#   2. the threaded wasm build, served with its real headers, in headless
-#      Chromium.
+#   2. both wasm builds (threaded and single-thread), served with their real
+#      headers, in headless Chromium: the app, the benchmark page, the
+#      tutorial, <yomi-board> in a plain page, and the path without isolation.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"

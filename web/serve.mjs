@@ -2,6 +2,7 @@
 // isolation (COOP/COEP) so SharedArrayBuffer exists, and the wasm MIME type.
 // `node web/serve.mjs [--port N] [--no-isolation]`; also imported by tests.
 import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,18 @@ const TYPES = {
   '.obf': 'text/plain; charset=utf-8',
 };
 
+// Text and wasm go out gzipped when the browser accepts it (the wasm module
+// shrinks about 8×); compressed once per file version.
+const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.svg', '.txt', '.obf']);
+const gzipped = new Map();
+function gzipOnce(file, mtime, body) {
+  const hit = gzipped.get(file);
+  if (hit?.mtime === mtime) return hit.body;
+  const out = gzipSync(body, { level: 6 });
+  gzipped.set(file, { mtime, body: out });
+  return out;
+}
+
 const WEB_ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /** Starts the server; resolves to { server, port, url }. Port 0 picks a free one. */
@@ -37,8 +50,13 @@ export function serve({ port = 8000, root = WEB_ROOT, isolation = true, host = '
       let file = normalize(join(base, path));
       if (file !== base && !file.startsWith(base + sep)) throw Object.assign(new Error(), { code: 'ENOENT' });
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-      const body = await readFile(file);
+      let body = await readFile(file);
       headers['Content-Type'] = TYPES[extname(file)] ?? 'application/octet-stream';
+      headers['Vary'] = 'Accept-Encoding';
+      if (COMPRESS.has(extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+        body = gzipOnce(file, (await stat(file)).mtimeMs, body);
+        headers['Content-Encoding'] = 'gzip';
+      }
       res.writeHead(200, headers);
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (e) {
