@@ -7,7 +7,6 @@
 //! [`Mode::Msai`] is the plain sequential search.
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering::Relaxed};
-use std::sync::Mutex;
 
 use rayon::prelude::*;
 
@@ -124,32 +123,6 @@ pub fn in_order<S: Send>(items: usize, init: impl Fn() -> S + Sync, body: impl F
             state
         })
         .collect()
-}
-
-/// Lazy SMP's shape: `helpers` tasks run `helper(k, abort)` (k = 1, 2, …)
-/// on the pool while `main` runs on this thread; when `main` returns, the
-/// abort flag ends the helpers. Returns `main`'s result and the helpers'.
-/// `main` need not be `Send` (it may report progress to the caller).
-pub fn with_helpers<R, T: Send>(
-    helpers: usize,
-    helper: impl Fn(usize, &Abort) -> T + Sync,
-    main: impl FnOnce() -> R,
-) -> (R, Vec<T>) {
-    let abort = Abort::new(None);
-    let results = Mutex::new(Vec::with_capacity(helpers));
-    let r = rayon::in_place_scope(|scope| {
-        for k in 1..=helpers {
-            let (helper, abort, results) = (&helper, &abort, &results);
-            scope.spawn(move |_| {
-                let t = helper(k, abort);
-                results.lock().expect("helpers do not panic holding the results").push(t);
-            });
-        }
-        let r = main();
-        abort.set();
-        r
-    });
-    (r, results.into_inner().expect("helpers do not panic holding the results"))
 }
 
 /// Young Brothers Wait's split point: the eldest move was searched and did

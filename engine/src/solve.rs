@@ -2,13 +2,14 @@
 //! searched once, every move's score on request), the perfect line to the end
 //! of the game, and statistics. The search itself is in [`crate::endgame`].
 
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering::Relaxed};
+
 
 use crate::clock::Clock;
 use crate::endgame::{Paper, Rule, Solver, Stats, World, INF};
 use crate::game::Move;
 use crate::movegen::{MoveGen, Squares};
-use crate::parallel::{in_order, split, with_helpers, Abort, Mode};
+use crate::parallel::{in_order, Abort, Mode};
 use crate::position::{Color, Position, Scoring};
 use crate::square::Square;
 use crate::symmetry::canonical;
@@ -102,19 +103,29 @@ fn solve_with<G: MoveGen, R: Rule>(
     }
     // Lazy SMP: helpers search the whole position over the same table, each
     // with its own move order, until the main search is done.
+    let helpers = Abort::new(None);
     let (p, o) = (pos.player(), pos.opponent());
     let (alpha, beta) = window(opts);
-    let (mut sol, helpers) = with_helpers(
-        threads - 1,
-        |k, abort| {
-            let mut h = Solver::<G, R>::worker(tt, stop, Some(abort), false, k as u64);
-            h.search(p, o, alpha, beta);
-            h.stats
-        },
-        || solve_root::<G, R>(&mut solver, pos, opts),
-    );
-    for stats in helpers {
-        sol.stats += stats;
+    let mut helper_stats = Vec::new();
+    let sol = rayon::scope(|scope| {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        for k in 1..threads as u64 {
+            let (helpers, sender) = (&helpers, sender.clone());
+            scope.spawn(move |_| {
+                let mut h = Solver::<G, R>::worker(tt, stop, Some(helpers), false, k);
+                h.search(p, o, alpha, beta);
+                let _ = sender.send(h.stats);
+            });
+        }
+        drop(sender);
+        let sol = solve_root::<G, R>(&mut solver, pos, opts);
+        helpers.set();
+        helper_stats.extend(receiver.iter());
+        sol
+    });
+    let mut sol = sol;
+    for st in helper_stats {
+        sol.stats += st;
     }
     sol
 }
@@ -234,7 +245,8 @@ fn search_root<G: MoveGen, R: Rule>(
         // the exact value of each move for analysis.
         if threads > 1 && distinct.len() > 1 {
             let split = opts.mode != Mode::Msai;
-            values.extend(par_moves::<G, R>(solver, distinct, split, alpha, beta));
+            let results = par_moves::<G, R>(solver, distinct, split, |s, np, no, _| -s.search(np, no, -beta, -alpha));
+            values.extend(results);
         } else {
             for &(sq, np, no, _) in distinct {
                 let v = -solver.search(np, no, -beta, -alpha);
@@ -259,26 +271,29 @@ fn search_root<G: MoveGen, R: Rule>(
     }
     let rest = &distinct[1..];
     if threads > 1 && rest.len() > 1 && matches!(opts.mode, Mode::Ybw | Mode::Predict) {
-        // Young Brothers Wait at the root: the younger moves go to the pool
-        // against the eldest's value.
-        let abort = Abort::new(None);
-        let (tt, stop) = (solver.table(), solver.stop_flag());
-        let (v, at, workers) = split(
-            rest.len(),
-            a,
-            beta,
-            &abort,
-            || Solver::<G, R>::worker(tt, stop, Some(&abort), true, 0),
-            |s, i, lo, hi| {
-                let v = -s.search(rest[i].1, rest[i].2, -hi, -lo);
-                (!s.stopped()).then_some(v)
-            },
-        );
-        let stopped = stop.is_some_and(|s| s.load(Relaxed));
-        for w in workers {
-            solver.absorb(w.stats, stopped);
-        }
-        values.extend(at.map(|i| (rest[i].0, v)));
+        // Young Brothers Wait at the root: the younger moves in parallel,
+        // each a null window at the best value so far, re-searched if it
+        // fails high; a cutoff ends the others.
+        let shared = AtomicI32::new(a);
+        let results = par_moves::<G, R>(solver, rest, true, |s, np, no, abort| {
+            let a = shared.load(Relaxed);
+            if a >= beta {
+                abort.set();
+                return -INF;
+            }
+            let mut v = -s.search(np, no, -a - 1, -a);
+            if v > a && v < beta {
+                v = -s.search(np, no, -beta, -v);
+            }
+            if !s.stopped() {
+                shared.fetch_max(v, Relaxed);
+                if v >= beta {
+                    abort.set();
+                }
+            }
+            v
+        });
+        values.extend(results);
         return values;
     }
     for &(sq, np, no, _) in rest {
@@ -300,26 +315,25 @@ fn search_root<G: MoveGen, R: Rule>(
     values
 }
 
-/// Searches every child with the window (`alpha`, `beta`) in parallel, in
-/// order, on as many rayon tasks as there are threads, each with its own
-/// solver over the shared table (splitting further if `split`); returns
-/// (move, value) for the children that finished and folds the helpers'
-/// statistics into `solver`.
+/// Runs `task` on each child in parallel, in order, on as many rayon tasks
+/// as there are threads, each with its own solver over the shared table;
+/// returns (move, value) for the children that were not cut short and folds
+/// the helpers' statistics into `solver`.
 fn par_moves<G: MoveGen, R: Rule>(
     solver: &mut Solver<G, R>,
     children: &[Child],
     split: bool,
-    alpha: i32,
-    beta: i32,
+    task: impl Fn(&mut Solver<G, R>, u64, u64, &Abort) -> i32 + Sync,
 ) -> Vec<(u32, i32)> {
+    let abort = Abort::new(None);
     let (tt, stop) = (solver.table(), solver.stop_flag());
     let tasks = in_order(
         children.len(),
-        || (Solver::<G, R>::worker(tt, stop, None, split, 0), Vec::new()),
+        || (Solver::<G, R>::worker(tt, stop, Some(&abort), split, 0), Vec::new()),
         |(s, values), i| {
             let (sq, np, no, _) = children[i];
-            let v = -s.search(np, no, -beta, -alpha);
-            if s.stopped() {
+            let v = task(s, np, no, &abort);
+            if s.stopped() || abort.is_set() && v == -INF {
                 return false;
             }
             values.push((sq, v));
