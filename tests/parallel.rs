@@ -8,12 +8,25 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use yomi::{parse_obf_line, solve, Mode, Move, ObfLine, SolveOptions, TranspositionTable};
+use yomi::{parse_obf_line, Mode, Move, ObfLine, SolveOptions, TranspositionTable};
 
 fn ffo(file: &str) -> Vec<ObfLine> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/ffo").join(file);
     let text = std::fs::read_to_string(&path).expect("FFO file");
     text.lines().filter(|l| !l.trim().is_empty()).map(|l| parse_obf_line(l, None).expect("valid line")).collect()
+}
+
+/// Runs `work` on another thread, raises `stop` 300 ms in, and returns how
+/// long the work took to end after that, with its answer.
+fn stopped_after_300ms<T: Send>(stop: &AtomicBool, work: impl FnOnce() -> T + Send) -> (Duration, T) {
+    std::thread::scope(|s| {
+        let h = s.spawn(work);
+        std::thread::sleep(Duration::from_millis(300));
+        let t = Instant::now();
+        stop.store(true, Ordering::Relaxed);
+        let answer = h.join().unwrap();
+        (t.elapsed(), answer)
+    })
 }
 
 fn pool(threads: usize) -> rayon::ThreadPool {
@@ -26,12 +39,7 @@ const MODES: [Mode; 5] = [Mode::Serial, Mode::Ybw, Mode::Lazy, Mode::Msai, Mode:
 
 fn solve_mode(line: &ObfLine, mode: Mode, wld: bool) -> yomi::Solution {
     let tt = TranspositionTable::with_mib(32);
-    let opts = SolveOptions { mode, wld, ..Default::default() };
-    if mode == Mode::Predict {
-        yomi::predict::solve(&line.position, opts, 32, None, &|_| {})
-    } else {
-        solve(&line.position, &tt, opts, None)
-    }
+    yomi::predict::solve_by_mode(&line.position, &tt, SolveOptions { mode, wld, ..Default::default() }, None)
 }
 
 #[test]
@@ -68,22 +76,8 @@ fn stop_ends_every_mode_promptly_and_the_pool_stays_usable() {
         let stop = AtomicBool::new(false);
         let tt = TranspositionTable::with_mib(32);
         let opts = SolveOptions { mode, ..Default::default() };
-        let (elapsed, sol) = std::thread::scope(|s| {
-            let h = s.spawn(|| {
-                pool.install(|| {
-                    if mode == Mode::Predict {
-                        yomi::predict::solve(&long.position, opts, 32, Some(&stop), &|_| {})
-                    } else {
-                        solve(&long.position, &tt, opts, Some(&stop))
-                    }
-                })
-            });
-            std::thread::sleep(Duration::from_millis(300));
-            let t = Instant::now();
-            stop.store(true, Ordering::Relaxed);
-            let sol = h.join().unwrap();
-            (t.elapsed(), sol)
-        });
+        let (elapsed, sol) =
+            stopped_after_300ms(&stop, || pool.install(|| yomi::predict::solve_by_mode(&long.position, &tt, opts, Some(&stop))));
         assert!(sol.stopped, "{mode}: the long solve finished before the stop");
         // The target is 50 ms (measured in the closing note); a loaded test
         // machine gets slack.
@@ -95,12 +89,8 @@ fn stop_ends_every_mode_promptly_and_the_pool_stays_usable() {
 }
 
 fn search_mode(pos: &yomi::Position, opts: &yomi::SearchOptions, stop: Option<&AtomicBool>) -> yomi::SearchResult {
-    if opts.mode == Mode::Predict {
-        yomi::predict::search(pos, opts, 32, stop, &|_| {})
-    } else {
-        let tt = TranspositionTable::with_mib(32);
-        yomi::search(pos, &tt, opts, stop, &mut |_| {})
-    }
+    let tt = TranspositionTable::with_mib(32);
+    yomi::predict::search_by_mode(pos, &tt, opts, stop, &mut |_| {})
 }
 
 #[test]
@@ -135,14 +125,7 @@ fn stop_ends_a_midgame_search_in_every_mode() {
     for mode in MODES {
         let stop = AtomicBool::new(false);
         let deep = yomi::SearchOptions { mode, ..yomi::SearchOptions::new(yomi::Level::depth(30), yomi::Scoring::World) };
-        let (elapsed, r) = std::thread::scope(|s| {
-            let h = s.spawn(|| pool.install(|| search_mode(&pos, &deep, Some(&stop))));
-            std::thread::sleep(Duration::from_millis(300));
-            let t = Instant::now();
-            stop.store(true, Ordering::Relaxed);
-            let r = h.join().unwrap();
-            (t.elapsed(), r)
-        });
+        let (elapsed, r) = stopped_after_300ms(&stop, || pool.install(|| search_mode(&pos, &deep, Some(&stop))));
         assert!(r.stopped, "{mode}: the search finished before the stop");
         println!("{mode}: stopped {elapsed:?} after the request");
         assert!(elapsed < Duration::from_millis(250), "{mode}: stop took {elapsed:?}");

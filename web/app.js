@@ -3,6 +3,7 @@
 // engine (yomi.js, in a worker) answers questions about it.
 import { Yomi } from './yomi.js';
 import { BoardView, BOARD_CSS } from './board-view.js';
+import { signed as fmt, count as big } from './format.js';
 
 const $ = (id) => document.getElementById(id);
 document.head.append(Object.assign(document.createElement('style'), { textContent: BOARD_CSS }));
@@ -17,10 +18,11 @@ const game = {
   scoring: 'world',
   players: { black: 'human', white: 'hard' },
   evals: [], // ply → Black's score by the engine, if known
+  discs: [], // ply → Black's discs less White's, for the plies seen
 };
 let state = null;
 let generation = 0; // bumped whenever the game changes: late answers are dropped
-let busy = null; // { kind: 'think' | 'hints' | 'solve', gen }
+let busy = false; // the engine is thinking, analysing or solving for the page
 let lastSolve = null;
 let editing = null;
 
@@ -38,12 +40,11 @@ function humanToMove() {
   return state && state.status === 'move' && game.players[state.toMove] === 'human';
 }
 
-const fmt = (v, digits = 1) => (v > 0 ? '+' : v < 0 ? '−' : '') + Math.abs(v).toFixed(digits);
-const big = (n) => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} G` : n >= 1e6 ? `${(n / 1e6).toFixed(2)} M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} k` : `${Math.round(n)}`);
 
 // ---- the game -------------------------------------------------------------
 
-async function setGame(next, { keepRedo = false } = {}) {
+// `fresh`: a new game or position, so the graph's history starts over.
+async function setGame(next, { keepRedo = false, fresh = false } = {}) {
   // Stop the engine first: the worker answers in order, so a state request
   // would wait behind a running search.
   generation++;
@@ -59,7 +60,13 @@ async function setGame(next, { keepRedo = false } = {}) {
   }
   Object.assign(game, next);
   if (!keepRedo) game.redo = [];
+  if (fresh) {
+    game.evals = [];
+    game.discs = [];
+  }
   game.evals.length = Math.min(game.evals.length, game.moves.length + 1);
+  game.discs.length = game.moves.length + 1;
+  game.discs[game.moves.length] = s.black - s.white;
   state = s;
   showError('');
   render();
@@ -68,7 +75,7 @@ async function setGame(next, { keepRedo = false } = {}) {
 
 async function cancelWork() {
   if (busy) {
-    busy = null;
+    busy = false;
     await yomi.stop();
   }
 }
@@ -138,7 +145,7 @@ async function humanPlay(square) {
 
 // The engine's move: a search at its level, progress shown as it thinks.
 async function think(gen) {
-  busy = { kind: 'think', gen };
+  busy = true;
   $('stop').disabled = false;
   const level = game.players[state.toMove];
   const sign = state.toMove === 'black' ? 1 : -1;
@@ -149,7 +156,7 @@ async function think(gen) {
       onProgress: (p) => gen === generation && showThinking(p),
     });
     if (gen !== generation) return;
-    busy = null;
+    busy = false;
     $('stop').disabled = true;
     showThinking(r);
     if (r.best == null) return;
@@ -168,7 +175,7 @@ function showThinking(r) {
 
 // Every legal move's score for the human to move.
 async function showHints(gen) {
-  busy = { kind: 'hints', gen };
+  busy = true;
   const sign = state.toMove === 'black' ? 1 : -1;
   const ply = game.moves.length;
   const draw = (r) => {
@@ -184,7 +191,7 @@ async function showHints(gen) {
       board: state.board, level: $('hint-level').value, scoring: game.scoring, onProgress: draw,
     });
     if (gen !== generation) return;
-    busy = null;
+    busy = false;
     draw(r);
     if (r.moves?.length) game.evals[ply] = sign * r.moves[0][1];
     drawGraph();
@@ -199,12 +206,9 @@ function drawGraph() {
   const limit = state.rows * state.cols;
   const x = (i) => (i / n) * 296 + 2;
   const y = (v) => 50 - (Math.max(-limit, Math.min(limit, v)) / limit) * 46;
+  // The page keeps only the current state, so the disc line has the
+  // plies that were on the board (all of them, in a game played here).
   const discs = [];
-  // Disc differences need each ply's state: the page keeps only the
-  // current one, so the line is drawn from what was seen.
-  game.discs ??= [];
-  game.discs[game.moves.length] = state.black - state.white;
-  game.discs.length = game.moves.length + 1;
   game.discs.forEach((v, i) => v != null && discs.push(`${x(i)},${y(v)}`));
   const evals = [];
   game.evals.forEach((v, i) => v != null && evals.push(`${x(i)},${y(v)}`));
@@ -220,9 +224,7 @@ $('setup').addEventListener('submit', async (e) => {
   try {
     game.scoring = $('scoring').value;
     game.players = { black: $('black-player').value, white: $('white-player').value };
-    game.evals = [];
-    game.discs = [];
-    await setGame({ ...game, origin: { board: $('board-size').value, start: $('start').value }, moves: [] });
+    await setGame({ ...game, origin: { board: $('board-size').value, start: $('start').value }, moves: [] }, { fresh: true });
   } catch (err) {
     showError(err.message);
   }
@@ -304,9 +306,7 @@ $('load').addEventListener('submit', async (e) => {
     const next = isPosition
       ? { origin: { position: text, board: [16, 36, 64].includes(squares) ? null : board }, moves: [] }
       : { origin: { board, start: $('start').value }, moves: splitRecord(text) };
-    game.evals = [];
-    game.discs = [];
-    await setGame({ ...game, ...next });
+    await setGame({ ...game, ...next }, { fresh: true });
   } catch (err) {
     showError(err.message);
   }
@@ -387,9 +387,7 @@ $('edit-done').addEventListener('click', async () => {
   const next = { origin: { position: text, board: state.board }, moves: [] };
   endEditing();
   try {
-    game.evals = [];
-    game.discs = [];
-    await setGame({ ...game, ...next });
+    await setGame({ ...game, ...next }, { fresh: true });
   } catch (err) {
     render();
     showError(err.message);
@@ -411,7 +409,7 @@ async function solveCurrent() {
   const solved = { ...state };
   const wld = $('solve-kind').value === 'wld';
   const allMoves = $('solve-all').checked;
-  busy = { kind: 'solve', gen };
+  busy = true;
   $('solve-stop').disabled = false;
   $('solve').querySelector('button[type=submit]').disabled = true;
   const bar = $('solve-progress');
@@ -430,14 +428,14 @@ async function solveCurrent() {
           + `${big(p.nodes / Math.max(p.seconds, 1e-3))} nodes/s`;
       },
     });
-    busy = null;
+    busy = false;
     bar.max = 1;
     bar.value = r.stopped ? 0 : 1;
     $('solve-stats').textContent = `${r.seconds.toFixed(2)} s · ${big(r.nodes)} nodes · `
       + `${big(r.nodesPerSecond)} nodes/s${r.stopped ? ' · stopped' : ''}`;
     showSolution(solved, r, wld);
   } catch (e) {
-    busy = null;
+    busy = false;
     showError(e.message);
   } finally {
     clearInterval(tick);
@@ -512,10 +510,8 @@ for (const b of document.querySelectorAll('.mini')) {
     $('solve-kind').value = 'exact';
     game.scoring = 'paper';
     game.players = { black: 'human', white: 'human' };
-    game.evals = [];
-    game.discs = [];
     try {
-      await setGame({ ...game, origin: { board: b.dataset.board, start: 'othello' }, moves: [] });
+      await setGame({ ...game, origin: { board: b.dataset.board, start: 'othello' }, moves: [] }, { fresh: true });
       await solveCurrent();
     } catch (e) {
       showError(e.message);

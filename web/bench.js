@@ -2,13 +2,13 @@
 // thread count its own engine with a pool of that size, rounds alternating),
 // paper 000's sweep on one thread and on all, and perft.
 import { Yomi } from './yomi.js';
+import { count as big } from './format.js';
 
 const $ = (id) => document.getElementById(id);
 const results = { browser: '', cores: null, isolated: null, threads: null, ffo: [], sweep: [], perft: [] };
 let yomi;
 let running = null; // { engine, cancelled }
 
-const big = (n) => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} G` : n >= 1e6 ? `${(n / 1e6).toFixed(2)} M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} k` : `${Math.round(n)}`);
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;

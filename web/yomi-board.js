@@ -14,6 +14,7 @@
 // move and every analysis; 'yomi-error' (detail: { message }).
 import { Yomi } from './yomi.js';
 import { BoardView, BOARD_CSS } from './board-view.js';
+import { signed } from './format.js';
 
 const STYLE = `${BOARD_CSS}
 :host { display: inline-block; font-family: system-ui, sans-serif; }
@@ -134,7 +135,7 @@ class YomiBoard extends HTMLElement {
     const state = this.#state;
     const values = this.#values ?? [];
     const digits = this.#exact ? 0 : 1;
-    const show = (v) => (v > 0 ? '+' : v < 0 ? '−' : '') + Math.abs(v).toFixed(digits);
+    const show = (v) => signed(v, digits);
     const top = values[0]?.[1];
     this.#view.draw(state, {
       hints: new Map(values.map(([sq, v]) => [sq, show(v)])),

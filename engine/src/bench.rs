@@ -151,10 +151,7 @@ pub fn run_suite(suite: Suite, mode: Mode, hash_mib: usize, stop: Option<&Atomic
                 let line = parse_obf_line(line, None).expect("FFO lines are valid");
                 tt.clear();
                 let opts = SolveOptions { mode, ..Default::default() };
-                let s = match mode {
-                    Mode::Predict => predict::solve(&line.position, opts, hash_mib, stop, &|_| {}),
-                    _ => solve(&line.position, &tt, opts, stop),
-                };
+                let s = predict::solve_by_mode(&line.position, &tt, opts, stop);
                 run.nodes += s.stats.nodes;
                 let best = line.scores.iter().map(|m| m.1).max();
                 run.misses += (best != Some(s.score)) as u32;
@@ -165,26 +162,15 @@ pub fn run_suite(suite: Suite, mode: Mode, hash_mib: usize, stop: Option<&Atomic
             for pos in midgame_positions() {
                 tt.clear();
                 let opts = SearchOptions { mode, ..SearchOptions::new(level, Scoring::World) };
-                let r = match mode {
-                    Mode::Predict => predict::search(&pos, &opts, hash_mib, stop, &|_| {}),
-                    _ => search(&pos, &tt, &opts, stop, &mut |_| {}),
-                };
+                let r = predict::search_by_mode(&pos, &tt, &opts, stop, &mut |_| {});
                 run.nodes += r.nodes;
             }
         }
         Suite::Sweep { max_x, games } => {
             for x in 1..=max_x {
                 let engine = Player::Engine { level: Level::paper_000(x), weights: Weights::shipped(), mode };
-                let opts = MatchOptions {
-                    size: BoardSize::OTHELLO,
-                    start: Start::Othello,
-                    scoring: Scoring::World,
-                    games,
-                    random_plies: 0,
-                    seed: 1,
-                    hash_mib,
-                };
-                let r = play_match(&engine, &Player::Random, &opts, stop, &mut |_, _| {});
+                let opts = MatchOptions::paper_000(games, 1, hash_mib);
+                let r = play_match(&engine, &Player::Random, &opts, stop, &mut |_, _, _| {});
                 run.nodes += r.nodes[0];
                 run.misses += games.saturating_sub(r.wins) as u32;
             }

@@ -15,7 +15,7 @@ use crate::position::{Color, Position, Scoring, Start};
 use crate::rng::Rng;
 use crate::parallel::Mode;
 use crate::predict;
-use crate::search::{search, SearchOptions};
+use crate::search::SearchOptions;
 use crate::square::Square;
 use crate::tt::TranspositionTable;
 
@@ -131,10 +131,7 @@ pub fn play_game(
             Player::Random => Move::Play(Square::from_index(pos.size(), rng.pick(moves)).expect("on board")),
             Player::Engine { level, weights, mode } => {
                 let opts = SearchOptions { weights, mode: *mode, ..SearchOptions::new(*level, scoring) };
-                let r = match mode {
-                    Mode::Predict => predict::search(&pos, &opts, tables[side].bytes() >> 20, stop, &|_| {}),
-                    _ => search(&pos, tables[side], &opts, stop, &mut |_| {}),
-                };
+                let r = predict::search_by_mode(&pos, tables[side], &opts, stop, &mut |_| {});
                 nodes[side] += r.nodes;
                 r.best.expect("a move exists")
             }
@@ -176,6 +173,22 @@ pub struct MatchOptions {
     pub hash_mib: usize,
 }
 
+impl MatchOptions {
+    /// Paper 000's experiment: `games` games on 8×8 from the Othello start
+    /// (no random opening; colours alternate), world scoring.
+    pub fn paper_000(games: usize, seed: u64, hash_mib: usize) -> MatchOptions {
+        MatchOptions {
+            size: BoardSize::OTHELLO,
+            start: Start::Othello,
+            scoring: Scoring::World,
+            games,
+            random_plies: 0,
+            seed,
+            hash_mib,
+        }
+    }
+}
+
 /// Totals from the first player's point of view.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MatchResult {
@@ -193,13 +206,14 @@ pub struct MatchResult {
 }
 
 /// Plays `opts.games` games between `a` and `b`; `a` is Black in even games.
-/// `each` sees every finished game (its index and outcome).
+/// `each` sees every finished game (its index and outcome) and the totals so
+/// far (`wall_seconds` is filled in at the end).
 pub fn play_match(
     a: &Player,
     b: &Player,
     opts: &MatchOptions,
     stop: Option<&AtomicBool>,
-    each: &mut dyn FnMut(usize, &GameOutcome),
+    each: &mut dyn FnMut(usize, &GameOutcome, &MatchResult),
 ) -> MatchResult {
     let clock = Clock::start();
     let tables = [TranspositionTable::with_mib(opts.hash_mib), TranspositionTable::with_mib(opts.hash_mib)];
@@ -232,7 +246,7 @@ pub fn play_match(
         r.nodes[1] += out.nodes[ib];
         r.seconds[0] += out.seconds[ia];
         r.seconds[1] += out.seconds[ib];
-        each(g, &out);
+        each(g, &out, &r);
     }
     r.wall_seconds = clock.seconds();
     r
@@ -291,7 +305,7 @@ mod tests {
             hash_mib: 4,
         };
         let engine = Player::parse("depth=3,wld=10,perfect=8", &shipped).unwrap();
-        let r = play_match(&engine, &Player::Random, &opts, None, &mut |_, out| {
+        let r = play_match(&engine, &Player::Random, &opts, None, &mut |_, out, _| {
             assert_eq!(out.black_discs + out.white_discs + out.game.current().empties().count_ones(), 36);
         });
         assert_eq!(r.games, 4);

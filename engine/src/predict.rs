@@ -289,6 +289,32 @@ fn run(
     tree.into_inner().expect("no worker panics holding the tree")
 }
 
+/// Solves `pos` as `opts.mode` says: paper 002's tree (with tables as
+/// large as `tt` in all) for [`Mode::Predict`], else the shared-table solver
+/// over `tt`. The one place that chooses between them.
+pub fn solve_by_mode(pos: &Position, tt: &TranspositionTable, opts: SolveOptions, stop: Option<&AtomicBool>) -> Solution {
+    match opts.mode {
+        Mode::Predict => solve(pos, opts, tt.bytes() >> 20, stop, &|_| {}),
+        _ => solve_shared(pos, tt, opts, stop),
+    }
+}
+
+/// Searches `pos` as `opts.mode` says (see [`solve_by_mode`]); `progress`
+/// sees each iteration of the shared-table search (the tree reports
+/// differently: [`search`]).
+pub fn search_by_mode(
+    pos: &Position,
+    tt: &TranspositionTable,
+    opts: &SearchOptions,
+    stop: Option<&AtomicBool>,
+    progress: &mut dyn FnMut(&SearchResult),
+) -> SearchResult {
+    match opts.mode {
+        Mode::Predict => search(pos, opts, tt.bytes() >> 20, stop, &|_| {}),
+        _ => search_shared(pos, tt, opts, stop, progress),
+    }
+}
+
 /// Solves `pos` exactly (or win/draw/loss) by paper 002's method on the
 /// current pool's threads, with `hash_mib` MiB of tables in all. With
 /// `all_moves` every move needs its own value, which the tree does not give:

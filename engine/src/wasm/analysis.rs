@@ -175,10 +175,8 @@ pub fn solve(
     }
     let sol = if args.all_moves && pos.status() == Status::Move {
         solve_each_move(&pos, opts, stop, progress.as_ref())
-    } else if mode == Mode::Predict {
-        crate::predict::solve(&pos, opts, TABLE_MIB, Some(stop), &|_| {})
     } else {
-        crate::solve::solve(&pos, table(), opts, Some(stop))
+        crate::predict::solve_by_mode(&pos, table(), opts, Some(stop))
     };
     to_js(&solve_report(&pos, &sol))
 }
@@ -310,14 +308,10 @@ pub fn search(
         ..SearchOptions::new(level, scoring(args.scoring.as_deref())?)
     };
     let stop = begin();
-    let r = if opts.mode == Mode::Predict {
-        crate::predict::search(&pos, &opts, TABLE_MIB, Some(stop), &|_| {})
-    } else {
-        crate::search::search(&pos, table(), &opts, Some(stop), &mut |p| {
-            if let (Some(f), Ok(v)) = (&progress, to_js(&search_report(&pos, p))) {
-                let _ = f.call1(&JsValue::NULL, &v);
-            }
-        })
-    };
+    let r = crate::predict::search_by_mode(&pos, table(), &opts, Some(stop), &mut |p| {
+        if let (Some(f), Ok(v)) = (&progress, to_js(&search_report(&pos, p))) {
+            let _ = f.call1(&JsValue::NULL, &v);
+        }
+    });
     to_js(&search_report(&pos, &r))
 }

@@ -12,12 +12,10 @@ use super::analysis::{begin, to_js};
 use super::js;
 use crate::bench::FFO_20_39;
 use crate::eval::Weights;
-use crate::geometry::BoardSize;
 use crate::level::Level;
-use crate::matches::{play_match, MatchOptions, Player};
+use crate::matches::{play_match, MatchOptions, MatchResult, Player};
 use crate::notation::{format_position, parse_obf_line};
 use crate::parallel::Mode;
-use crate::position::{Scoring, Start};
 
 #[derive(Serialize)]
 struct FfoPosition {
@@ -83,54 +81,39 @@ pub fn sweep_games(
     }
     let mode = Mode::parse(mode).ok_or_else(|| JsError::new(&format!("unknown mode {mode:?}")))?;
     let engine = Player::Engine { level: Level::paper_000(x), weights: Weights::shipped(), mode };
-    let opts = MatchOptions {
-        size: BoardSize::OTHELLO,
-        start: Start::Othello,
-        scoring: Scoring::World,
-        games,
-        random_plies: 0,
-        seed: seed as u64,
-        hash_mib: 16,
-    };
+    let opts = MatchOptions::paper_000(games, seed as u64, 16);
     let stop = begin();
     let clock = crate::clock::Clock::start();
-    let mut tally = SweepResult {
-        x,
-        games: 0,
-        wins: 0,
-        losses: 0,
-        draws: 0,
-        engine_discs: 0,
-        random_discs: 0,
-        nodes: 0,
-        seconds: 0.0,
-        stopped: false,
-    };
-    let r = play_match(&engine, &Player::Random, &opts, Some(stop), &mut |g, out| {
+    // The totals after the last game that finished: a game cut short by the
+    // stop does not count.
+    let mut last = sweep_result(x, &MatchResult::default(), 0.0);
+    let r = play_match(&engine, &Player::Random, &opts, Some(stop), &mut |_, _, totals| {
         if stop.load(Relaxed) {
-            return; // a game cut short by the stop does not count
+            return;
         }
-        // The engine is Black in even games.
-        let (e, rnd, score) = if g % 2 == 0 {
-            (out.black_discs, out.white_discs, out.score)
-        } else {
-            (out.white_discs, out.black_discs, -out.score)
-        };
-        tally.games += 1;
-        match score.signum() {
-            1 => tally.wins += 1,
-            0 => tally.draws += 1,
-            _ => tally.losses += 1,
-        }
-        tally.engine_discs += e as u64;
-        tally.random_discs += rnd as u64;
-        tally.nodes += out.nodes[g % 2];
-        tally.seconds = clock.seconds();
-        if let (Some(f), Ok(v)) = (&progress, to_js(&tally)) {
+        last = sweep_result(x, totals, clock.seconds());
+        if let (Some(f), Ok(v)) = (&progress, to_js(&last)) {
             let _ = f.call1(&JsValue::NULL, &v);
         }
     });
-    tally.seconds = r.wall_seconds;
-    tally.stopped = stop.load(Relaxed);
-    to_js(&tally)
+    if stop.load(Relaxed) {
+        return to_js(&SweepResult { stopped: true, ..last });
+    }
+    to_js(&sweep_result(x, &r, r.wall_seconds))
+}
+
+/// The engine is the match's first player.
+fn sweep_result(x: u32, r: &MatchResult, seconds: f64) -> SweepResult {
+    SweepResult {
+        x,
+        games: r.games,
+        wins: r.wins,
+        losses: r.losses,
+        draws: r.draws,
+        engine_discs: r.discs[0],
+        random_discs: r.discs[1],
+        nodes: r.nodes[0],
+        seconds,
+        stopped: false,
+    }
 }

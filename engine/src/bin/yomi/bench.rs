@@ -131,7 +131,8 @@ fn parallel(args: &BenchArgs, threads: &[usize], pools: &[rayon::ThreadPool]) ->
     if args.rounds == 0 || args.rounds > 100 {
         return Err(Error::BadArgument(format!("--rounds {} is out of range; expected 1 to 100", args.rounds)));
     }
-    let max_threads = threads.iter().copied().max().unwrap_or(1);
+    // The cores really free are measured in the pool with the most threads.
+    let (widest, &max_threads) = threads.iter().enumerate().max_by_key(|&(_, t)| *t).expect("a thread count");
     let mut cores = Vec::new();
     // runs[suite][mode][threads] = one SuiteRun per round
     let mut runs = vec![vec![vec![Vec::<SuiteRun>::new(); threads.len()]; modes.len()]; suites.len()];
@@ -139,7 +140,7 @@ fn parallel(args: &BenchArgs, threads: &[usize], pools: &[rayon::ThreadPool]) ->
         for (si, &suite) in suites.iter().enumerate() {
             for (mi, &mode) in modes.iter().enumerate() {
                 for (ti, pool) in pools.iter().enumerate() {
-                    cores.push(pools.last().map(|p| p.install(|| available_cores(max_threads))).unwrap_or(1.0));
+                    cores.push(pools[widest].install(|| available_cores(max_threads)));
                     let r = pool.install(|| run_suite(suite, mode, args.hash, None));
                     if !args.json {
                         eprintln!(
@@ -163,11 +164,9 @@ fn parallel(args: &BenchArgs, threads: &[usize], pools: &[rayon::ThreadPool]) ->
     let mut rows = Vec::new();
     for (si, suite) in suites.iter().enumerate() {
         for (mi, mode) in modes.iter().enumerate() {
-            // The one-thread baseline: this mode's, else the first mode's.
+            // The one-thread baseline: this mode's own run on one thread.
             let base_ti = threads.iter().position(|&t| t == 1);
-            let base = |pick: fn(&[SuiteRun]) -> (f64, u64)| {
-                base_ti.map(|ti| pick(&runs[si][mi][ti])).or_else(|| base_ti.map(|ti| pick(&runs[si][0][ti])))
-            };
+            let base = |pick: fn(&[SuiteRun]) -> (f64, u64)| base_ti.map(|ti| pick(&runs[si][mi][ti]));
             let best_of = |rs: &[SuiteRun]| {
                 let r = rs.iter().min_by(|a, b| a.seconds.total_cmp(&b.seconds)).expect("runs");
                 (r.seconds, r.nodes)

@@ -68,7 +68,7 @@ pub fn run(args: MatchArgs) -> Result<(), Error> {
     let a = Player::parse(&a_spec, &load_weights)?;
     let b = Player::parse(&b_spec, &load_weights)?;
     let json_out = args.json;
-    let r = play_match(&a, &b, &opts, None, &mut |g, out| {
+    let r = play_match(&a, &b, &opts, None, &mut |g, out, _| {
         if !json_out {
             println!(
                 "game {:>3}: {} (Black) vs {} (White): {}-{} {}",
@@ -127,7 +127,7 @@ fn sweep(args: &MatchArgs, opts: &MatchOptions) -> Result<(), Error> {
     for x in 1..=args.sweep_max {
         let level = Level::paper_000(x);
         let engine = Player::Engine { level, weights: yomi::Weights::shipped(), mode: yomi::Mode::default() };
-        let r = play_match(&engine, &Player::Random, opts, None, &mut |_, _| {});
+        let r = play_match(&engine, &Player::Random, opts, None, &mut |_, _, _| {});
         if args.json {
             let mut v = result_json(&format!("x={x}"), "random", &r, opts);
             v["x"] = json!(x);

@@ -121,10 +121,7 @@ fn run_obf(args: &SearchArgs, file: &str, opts: &SearchOptions, pool: &rayon::Th
     for (i, line) in lines.iter().enumerate() {
         let pos = line.position;
         tt.clear();
-        let r = pool.install(|| match opts.mode {
-            yomi::Mode::Predict => yomi::predict::search(&pos, opts, args.hash, None, &|_| {}),
-            _ => search(&pos, &tt, opts, None, &mut |_| {}),
-        });
+        let r = pool.install(|| yomi::predict::search_by_mode(&pos, &tt, opts, None, &mut |_| {}));
         let Some(&best) = line.scores.iter().map(|(_, v)| v).max() else { continue };
         let chosen = match r.best {
             Some(yomi::Move::Play(sq)) => line.scores.iter().find(|(m, _)| *m == sq).map(|&(_, v)| v),

@@ -3,7 +3,7 @@ use std::fs;
 use clap::Args;
 use serde_json::{json, Value};
 use yomi::{
-    parse_obf_line, solve, Color, Error, Move, ObfLine, Position, Scoring, Solution, SolveOptions,
+    parse_obf_line, Color, Error, Move, ObfLine, Position, Scoring, Solution, SolveOptions,
     Square, TranspositionTable,
 };
 
@@ -81,10 +81,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
     let (mut checked, mut mismatched) = (0, 0);
     let (mut nodes, mut seconds) = (0u64, 0f64);
     for (i, line) in lines.iter().enumerate() {
-        let sol = pool.install(|| match opts.mode {
-            yomi::Mode::Predict => yomi::predict::solve(&line.position, opts, args.hash, None, &|_| {}),
-            _ => solve(&line.position, &tt, opts, None),
-        });
+        let sol = pool.install(|| yomi::predict::solve_by_mode(&line.position, &tt, opts, None));
         nodes += sol.stats.nodes;
         seconds += sol.seconds;
         let problems = check(line, &sol, opts);
