@@ -39,7 +39,7 @@ const MODES: [Mode; 5] = [Mode::Serial, Mode::Ybw, Mode::Lazy, Mode::Msai, Mode:
 
 fn solve_mode(line: &ObfLine, mode: Mode, wld: bool) -> yomi::Solution {
     let tt = TranspositionTable::with_mib(32);
-    yomi::predict::solve_by_mode(&line.position, &tt, SolveOptions { mode, wld, ..Default::default() }, None)
+    yomi::solve(&line.position, &tt, SolveOptions { mode, wld, ..Default::default() }, None)
 }
 
 #[test]
@@ -77,7 +77,7 @@ fn stop_ends_every_mode_promptly_and_the_pool_stays_usable() {
         let tt = TranspositionTable::with_mib(32);
         let opts = SolveOptions { mode, ..Default::default() };
         let (elapsed, sol) =
-            stopped_after_300ms(&stop, || pool.install(|| yomi::predict::solve_by_mode(&long.position, &tt, opts, Some(&stop))));
+            stopped_after_300ms(&stop, || pool.install(|| yomi::solve(&long.position, &tt, opts, Some(&stop))));
         assert!(sol.stopped, "{mode}: the long solve finished before the stop");
         // The target is 50 ms (measured in the closing note); a loaded test
         // machine gets slack.
@@ -90,7 +90,7 @@ fn stop_ends_every_mode_promptly_and_the_pool_stays_usable() {
 
 fn search_mode(pos: &yomi::Position, opts: &yomi::SearchOptions, stop: Option<&AtomicBool>) -> yomi::SearchResult {
     let tt = TranspositionTable::with_mib(32);
-    yomi::predict::search_by_mode(pos, &tt, opts, stop, &mut |_| {})
+    yomi::search(pos, &tt, opts, stop, &mut |_| {})
 }
 
 #[test]

@@ -6,10 +6,12 @@
 // With cross-origin isolation it loads the threaded build (pkg/) and starts
 // a pool of N threads (default: every core); without it, the single-thread
 // build (pkg-single/). It then posts
-//   { type: 'ready', isolated, threads, boards, levels, stop }
+//   { type: 'ready', isolated, threads, boards, levels, stop, stopUpto }
 // where `stop` is a one-byte view of the engine's stop flag in shared memory
-// (null in the single-thread build): `Atomics.store(stop, 0, 1)` ends the
-// running search within milliseconds. If loading fails: { type: 'failed', error }.
+// and `stopUpto` a one-u32 view of the newest request id a stop is meant for
+// (both null in the single-thread build): `Atomics.store(stopUpto, 0, id)`
+// then `Atomics.store(stop, 0, 1)` ends request `id` and every earlier one,
+// running or still queued, within milliseconds; later requests run. If loading fails: { type: 'failed', error }.
 //
 // Requests: { id, cmd, ...args }. Answers: { id, type: 'result', result },
 // { id, type: 'error', error } (the engine's own message), and any number of
@@ -48,7 +50,8 @@ const ready = (async () => {
 ready.then(
   (hello) => {
     const stop = self.crossOriginIsolated ? engine.stopSignal() : null;
-    self.postMessage({ type: 'ready', ...hello, stop });
+    const stopUpto = self.crossOriginIsolated ? engine.stopRequests() : null;
+    self.postMessage({ type: 'ready', ...hello, stop, stopUpto });
   },
   (e) => self.postMessage({ type: 'failed', error: e instanceof Error ? e.message : String(e) }),
 );
@@ -118,6 +121,9 @@ self.onmessage = async ({ data }) => {
     const run = commands[cmd];
     if (!run) throw new Error(`unknown command '${cmd}'`);
     const progress = (p) => self.postMessage({ id, type: 'progress', progress: p });
+    // Searches poll the stop flag; a stop meant for this request that came
+    // while it waited in the queue still applies.
+    engine.setRequest(id);
     self.postMessage({ id, type: 'result', result: await run(args, progress) });
   } catch (e) {
     self.postMessage({ id, type: 'error', error: e instanceof Error ? e.message : String(e) });

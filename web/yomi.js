@@ -20,6 +20,7 @@ export class Yomi extends EventTarget {
   #worker = null;
   #info = null;
   #stopView = null;
+  #stopUpto = null;
   #pending = new Map();
   #nextId = 1;
   #starting = null;
@@ -63,6 +64,7 @@ export class Yomi extends EventTarget {
         if (data.type === 'ready') {
           this.#info = data;
           this.#stopView = data.stop;
+          this.#stopUpto = data.stopUpto;
           worker.onmessage = (e) => this.#receive(e.data);
           worker.onerror = (e) => this.#failAll(new Error(`the engine stopped: ${e.message ?? 'unknown error'}`));
           resolve();
@@ -162,6 +164,9 @@ export class Yomi extends EventTarget {
    */
   async stop() {
     if (this.#stopView) {
+      // Every request sent so far, running or still queued in the worker:
+      // the id first, then the flag the running search polls.
+      Atomics.store(this.#stopUpto, 0, this.#nextId - 1);
       Atomics.store(this.#stopView, 0, 1);
       return;
     }

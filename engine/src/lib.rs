@@ -1,13 +1,18 @@
 //! Yomi: Othello/Reversi game-tree search on every even board from 4×4 to
 //! 8×8 and 4×16, natively and in the browser.
 //!
-//! The layers, lowest first: board shapes ([`geometry`]), move generation
-//! ([`movegen`]), squares, positions and rules ([`square`], [`position`]),
-//! symmetries, notation and game records ([`symmetry`], [`notation`],
-//! [`game`]), then tree walks: [`perft`], the exact solver ([`tt`],
-//! [`endgame`], [`solve`]), and the playing engine ([`eval`], [`probcut`],
-//! [`midgame`], [`level`], [`search`]; [`train`] fits its weights). The
-//! browser bindings sit on top.
+//! The layers, lowest first; none imports from a layer above it:
+//! - foundations: [`error`], [`clock`], [`rng`], and [`bound`] (what a
+//!   fail-soft search proves);
+//! - [`rules`]: board shapes, move generation, positions, notation, perft;
+//! - [`parallel`]: the parallel modes (ybw, lazy, msai, predict, serial),
+//!   each a file, generic over what they run;
+//! - [`search`]: the search core both engines share: the table, stops and
+//!   limits, the node search written once over a policy, the root moves;
+//! - [`solver`] (the exact solver) and [`play`] (evaluation, levels, the
+//!   playing search), each a policy of the shared core;
+//! - [`tools`]: matches, bench, fitting the weights;
+//! - the bindings: `wasm` for the browser, and the `yomi` command line.
 //!
 //! ```
 //! use yomi::{BoardSize, Game, Position, Scoring, Start};
@@ -19,34 +24,27 @@
 //! ```
 
 pub mod error;
-pub mod geometry;
-pub mod movegen;
-pub mod square;
-pub mod position;
-pub mod symmetry;
-pub mod notation;
-pub mod game;
-pub mod perft;
-pub mod stability;
 pub mod clock;
 pub mod rng;
+pub mod bound;
+pub mod rules;
 pub mod parallel;
-pub mod tt;
-pub mod endgame;
-pub mod solve;
-pub mod eval;
-pub mod probcut;
-pub mod midgame;
-pub mod level;
 pub mod search;
-pub mod predict;
-pub mod matches;
-pub mod bench;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod train;
+pub mod solver;
+pub mod play;
+pub mod tools;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
+
+// The names the command line, the tests and embedders use.
+pub use rules::{game, geometry, movegen, notation, perft, position, square, stability, symmetry};
+pub use play::{eval, level, probcut};
+pub use tools::{bench, matches};
+#[cfg(not(target_arch = "wasm32"))]
+pub use tools::train;
+pub use parallel::predict;
+pub use search::tt;
 
 pub use error::Error;
 pub use game::{Game, Move};
@@ -59,7 +57,7 @@ pub use square::Square;
 pub use eval::Weights;
 pub use level::{Level, LEVELS};
 pub use probcut::ProbCutStats;
-pub use search::{search, Kind, SearchOptions, SearchResult};
-pub use solve::{solve, Solution, SolveOptions};
+pub use play::search::{search, Kind, SearchOptions, SearchResult};
+pub use solver::solve::{solve, Solution, SolveOptions};
 pub use symmetry::Symmetry;
 pub use tt::TranspositionTable;

@@ -1,7 +1,7 @@
 //! A small seeded random generator for openings, random players and
 //! sampling: reproducible everywhere, including the browser.
 
-use crate::movegen::Squares;
+use crate::rules::movegen::Squares;
 
 /// A small seeded generator (xorshift64*), enough for openings and sampling.
 #[derive(Clone, Debug)]

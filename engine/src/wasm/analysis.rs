@@ -2,27 +2,34 @@
 //! page keeps the game; the engine's worker may be replaced at any time).
 //!
 //! Stopping: a search runs synchronously inside the engine's worker, which
-//! cannot read messages meanwhile, so the stop request is a byte in the
-//! module's shared memory that the page writes directly ([`stop_signal`]).
-//! Every search polls it; it is cleared when the next search starts.
+//! cannot read messages meanwhile, so the stop request is in the module's
+//! shared memory and the page writes it directly: the newest request id it
+//! is meant for ([`stop_requests`]), then a flag byte ([`stop_signal`]).
+//! The worker names each request before running it ([`set_request`]); a
+//! search clears the flag when it starts unless the stop was meant for it
+//! (posted while it was still queued), so no stop is lost and none meant
+//! for an earlier request ends a later one.
 
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::{board_size, js};
-use crate::game::Move;
-use crate::level::Level;
-use crate::notation::{format_position, parse_position};
+use crate::rules::game::Move;
+use crate::play::level::Level;
+use crate::rules::notation::{format_position, parse_position};
 use crate::parallel::Mode;
-use crate::position::{Color, Position, Scoring, Status};
-use crate::search::{Kind, SearchOptions, SearchResult};
-use crate::solve::{Solution, SolveOptions};
-use crate::tt::TranspositionTable;
+use crate::rules::position::{Color, Position, Scoring, Status};
+use crate::play::search::{Kind, SearchOptions, SearchResult};
+use crate::solver::solve::{Solution, SolveOptions};
+use crate::search::stop::StopSignal;
+use crate::search::tt::TranspositionTable;
 
-static STOP: AtomicBool = AtomicBool::new(false);
+static STOP: StopSignal = StopSignal::new();
+/// The request the worker is running (0: none named).
+static REQUEST: AtomicU32 = AtomicU32::new(0);
 
 /// The table every search from JavaScript shares (allocated on first use).
 const TABLE_MIB: usize = 128;
@@ -33,20 +40,38 @@ pub(crate) fn table() -> &'static TranspositionTable {
 }
 
 /// A one-byte view of the stop flag in the module's memory. In the threaded
-/// build that memory is a SharedArrayBuffer: the page can keep this view and
-/// `Atomics.store(view, 0, 1)` to stop a running search. In the single-thread
-/// build the view is a copy when posted, so the page stops the worker instead.
+/// build that memory is a SharedArrayBuffer: the page keeps this view and,
+/// after writing [`stop_requests`], `Atomics.store(view, 0, 1)` stops the
+/// running search. In the single-thread build the view is a copy when
+/// posted, so the page replaces the worker instead.
 #[wasm_bindgen(js_name = stopSignal)]
 pub fn stop_signal() -> js_sys::Uint8Array {
     let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
-    let at = &STOP as *const AtomicBool as u32;
-    js_sys::Uint8Array::new_with_byte_offset_and_length(&memory.buffer(), at, 1)
+    js_sys::Uint8Array::new_with_byte_offset_and_length(&memory.buffer(), STOP.flag_ptr() as u32, 1)
 }
 
-/// Starts a search: forgets any stop request meant for an earlier one.
+/// A one-`u32` view of the newest request id a stop is meant for: the page
+/// writes the id of the last request it sent (`Atomics.store`) before the
+/// flag.
+#[wasm_bindgen(js_name = stopRequests)]
+pub fn stop_requests() -> js_sys::Uint32Array {
+    let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
+    js_sys::Uint32Array::new_with_byte_offset_and_length(&memory.buffer(), STOP.upto_ptr() as u32, 1)
+}
+
+/// Names the request the worker runs next (ids increase from 1).
+#[wasm_bindgen(js_name = setRequest)]
+pub fn set_request(id: u32) {
+    REQUEST.store(id, Relaxed);
+}
+
+/// Starts a search: forgets any stop request meant for an earlier request,
+/// keeps one meant for this one.
 pub(super) fn begin() -> &'static AtomicBool {
-    STOP.store(false, Relaxed);
-    &STOP
+    match REQUEST.load(Relaxed) {
+        0 => STOP.begin(u32::MAX),
+        id => STOP.begin(id),
+    }
 }
 
 fn parse(position: &str, board: Option<String>) -> Result<Position, JsError> {
@@ -168,7 +193,7 @@ pub fn solve(
     let pos = parse(position, board)?;
     let args: SolveArgs = read_options(options)?;
     let mode = mode(args.mode.as_deref())?;
-    let opts = SolveOptions { scoring: scoring(args.scoring.as_deref())?, wld: args.wld, all_moves: false, mode, exclude: 0 };
+    let opts = SolveOptions { scoring: scoring(args.scoring.as_deref())?, wld: args.wld, all_moves: false, mode, exclude: 0, time: None };
     let stop = begin();
     if args.fresh {
         table().clear();
@@ -176,7 +201,7 @@ pub fn solve(
     let sol = if args.all_moves && pos.status() == Status::Move {
         solve_each_move(&pos, opts, stop, progress.as_ref())
     } else {
-        crate::predict::solve_by_mode(&pos, table(), opts, Some(stop))
+        crate::solver::solve::solve(&pos, table(), opts, Some(stop))
     };
     to_js(&solve_report(&pos, &sol))
 }
@@ -185,8 +210,8 @@ pub fn solve(
 /// one's line leading the answer.
 fn solve_each_move(pos: &Position, opts: SolveOptions, stop: &AtomicBool, progress: Option<&js_sys::Function>) -> Solution {
     let clock = crate::clock::Clock::start();
-    let moves: Vec<_> = crate::movegen::Squares(pos.legal_moves())
-        .map(|i| crate::square::Square::from_index(pos.size(), i).expect("on board"))
+    let moves: Vec<_> = crate::rules::movegen::Squares(pos.legal_moves())
+        .map(|i| crate::rules::square::Square::from_index(pos.size(), i).expect("on board"))
         .collect();
     // Paper 002's tree answers one question per call; here each move is its own.
     let shared = if opts.mode == Mode::Predict { Mode::Ybw } else { opts.mode };
@@ -195,7 +220,7 @@ fn solve_each_move(pos: &Position, opts: SolveOptions, stop: &AtomicBool, progre
     let (mut nodes, mut leaves) = (0, 0);
     for (done, &sq) in moves.iter().enumerate() {
         let child = pos.play(sq).expect("legal moves are legal");
-        let s = crate::solve::solve(&child, table(), SolveOptions { mode: shared, ..opts }, Some(stop));
+        let s = crate::solver::solve::solve(&child, table(), SolveOptions { mode: shared, ..opts }, Some(stop));
         nodes += s.stats.nodes;
         leaves += s.stats.leaves;
         if s.stopped {
@@ -237,7 +262,10 @@ fn solve_each_move(pos: &Position, opts: SolveOptions, stop: &AtomicBool, progre
         black,
         white,
         moves: scored,
-        stats: crate::endgame::Stats { nodes, leaves },
+        stats: crate::search::node::Stats { nodes, leaves },
+        // After a stop only the moves solved bound the score from below.
+        lower: if scored.is_empty() { -crate::solver::endgame::INF } else { score },
+        upper: if stopped { crate::solver::endgame::INF } else { score },
         seconds: clock.seconds(),
         stopped,
     }
@@ -308,7 +336,7 @@ pub fn search(
         ..SearchOptions::new(level, scoring(args.scoring.as_deref())?)
     };
     let stop = begin();
-    let r = crate::predict::search_by_mode(&pos, table(), &opts, Some(stop), &mut |p| {
+    let r = crate::play::search::search(&pos, table(), &opts, Some(stop), &mut |p| {
         if let (Some(f), Ok(v)) = (&progress, to_js(&search_report(&pos, p))) {
             let _ = f.call1(&JsValue::NULL, &v);
         }

@@ -10,11 +10,11 @@ use wasm_bindgen::prelude::*;
 
 use super::analysis::{begin, to_js};
 use super::js;
-use crate::bench::FFO_20_39;
-use crate::eval::Weights;
-use crate::level::Level;
-use crate::matches::{play_match, MatchOptions, MatchResult, Player};
-use crate::notation::{format_position, parse_obf_line};
+use crate::tools::bench::FFO_20_39;
+use crate::play::eval::Weights;
+use crate::play::level::Level;
+use crate::tools::matches::{play_match, MatchOptions, MatchResult, Player};
+use crate::rules::notation::{format_position, parse_obf_line};
 use crate::parallel::Mode;
 
 #[derive(Serialize)]

@@ -10,12 +10,12 @@ mod bench;
 use wasm_bindgen::prelude::*;
 
 use crate::error::Error;
-use crate::game::{Game, Move};
-use crate::geometry::BoardSize;
-use crate::notation::{format_position, parse_position};
-use crate::perft::perft_position;
-use crate::position::{Color, Position, Scoring, Status};
-use crate::square::Square;
+use crate::rules::game::{Game, Move};
+use crate::rules::geometry::BoardSize;
+use crate::rules::notation::{format_position, parse_position};
+use crate::rules::perft::perft_position;
+use crate::rules::position::{Color, Position, Scoring, Status};
+use crate::rules::square::Square;
 
 // The single-thread build (for pages without cross-origin isolation) has
 // no pool to start: rayon then runs everything on the calling thread.
@@ -116,7 +116,7 @@ impl WasmGame {
     #[wasm_bindgen(js_name = legalMoves)]
     pub fn legal_moves(&self) -> Vec<String> {
         let pos = self.game.current();
-        crate::movegen::Squares(pos.legal_moves())
+        crate::rules::movegen::Squares(pos.legal_moves())
             .map(|i| Square::from_index(pos.size(), i).expect("on board").name(pos.size()))
             .collect()
     }
@@ -202,5 +202,5 @@ pub fn supported_boards() -> Vec<String> {
 /// The playing levels, weakest first, by name.
 #[wasm_bindgen]
 pub fn levels() -> Vec<String> {
-    crate::level::LEVELS.iter().map(|l| l.name.to_string()).collect()
+    crate::play::level::LEVELS.iter().map(|l| l.name.to_string()).collect()
 }

@@ -121,7 +121,7 @@ fn run_obf(args: &SearchArgs, file: &str, opts: &SearchOptions, pool: &rayon::Th
     for (i, line) in lines.iter().enumerate() {
         let pos = line.position;
         tt.clear();
-        let r = pool.install(|| yomi::predict::search_by_mode(&pos, &tt, opts, None, &mut |_| {}));
+        let r = pool.install(|| search(&pos, &tt, opts, None, &mut |_| {}));
         let Some(&best) = line.scores.iter().map(|(_, v)| v).max() else { continue };
         let chosen = match r.best {
             Some(yomi::Move::Play(sq)) => line.scores.iter().find(|(m, _)| *m == sq).map(|&(_, v)| v),
@@ -193,9 +193,8 @@ pub fn run(args: SearchArgs) -> Result<(), Error> {
     let tt = TranspositionTable::with_mib(args.hash);
     let json_out = args.json;
     if args.mode == yomi::Mode::Predict {
-        drop(tt);
         let r = pool.install(|| {
-            yomi::predict::search(&pos, &opts, args.hash, None, &|m| {
+            yomi::play::search::search_predict(&pos, &tt, &opts, None, &|m| {
                 if !json_out {
                     let best = m.best.as_ref().map(|b| crate::common::move_name(b, &pos)).unwrap_or_default();
                     let _ = writeln!(std::io::stdout(), "master: best {best} score {:+7.2}  workers done {}/{}", m.score, m.finished, m.workers);

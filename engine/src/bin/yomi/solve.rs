@@ -33,6 +33,11 @@ pub struct SolveArgs {
     /// Also give the exact score of every legal move.
     #[arg(long)]
     all_moves: bool,
+    /// Stop after this many seconds (each position) and print what is
+    /// proven so far: a bound on the score and the best move found, marked
+    /// as stopped.
+    #[arg(long, value_name = "S")]
+    time: Option<f64>,
     /// Moves to play from the position before solving (f5d6c3; passes implicit).
     #[arg(long, value_name = "RECORD", conflicts_with = "obf")]
     moves: Option<String>,
@@ -63,6 +68,11 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
             args.hash
         )));
     }
+    if let Some(t) = args.time {
+        if !(t.is_finite() && t > 0.0 && t <= 1e9) {
+            return Err(Error::BadArgument(format!("--time {t} is out of range; expected seconds above 0")));
+        }
+    }
     let lines: Vec<ObfLine> = match &args.obf {
         Some(file) => read_obf(file, args.board.board)?,
         None => {
@@ -71,7 +81,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
             vec![ObfLine { position: *game.current(), scores: Vec::new() }]
         }
     };
-    let opts = SolveOptions { scoring: args.scoring, wld: args.wld, all_moves: args.all_moves, mode: args.mode, exclude: 0 };
+    let opts = SolveOptions { scoring: args.scoring, wld: args.wld, all_moves: args.all_moves, mode: args.mode, exclude: 0, time: args.time };
     let tt = TranspositionTable::with_mib(args.hash);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
@@ -81,11 +91,11 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
     let (mut checked, mut mismatched) = (0, 0);
     let (mut nodes, mut seconds) = (0u64, 0f64);
     for (i, line) in lines.iter().enumerate() {
-        let sol = pool.install(|| yomi::predict::solve_by_mode(&line.position, &tt, opts, None));
+        let sol = pool.install(|| yomi::solve(&line.position, &tt, opts, None));
         nodes += sol.stats.nodes;
         seconds += sol.seconds;
-        let problems = check(line, &sol, opts);
-        if !line.scores.is_empty() {
+        let problems = if sol.stopped { Vec::new() } else { check(line, &sol, opts) };
+        if !line.scores.is_empty() && !sol.stopped {
             checked += 1;
             if !problems.is_empty() {
                 mismatched += 1;
@@ -192,7 +202,13 @@ fn to_json(pos: &Position, sol: &Solution, opts: SolveOptions) -> Value {
         "leaves": sol.stats.leaves,
         "seconds": sol.seconds,
         "nodes_per_second": rate(sol),
+        "stopped": sol.stopped,
+        "lower": sol.lower,
+        "upper": sol.upper,
     });
+    if sol.stopped {
+        v["proven"] = json!(sol.proven());
+    }
     if opts.all_moves {
         let moves: serde_json::Map<String, Value> =
             sol.moves.iter().map(|(sq, s)| (sq.name(pos.size()), json!(s))).collect();
@@ -212,6 +228,16 @@ fn rate(sol: &Solution) -> f64 {
 fn print_text(pos: &Position, sol: &Solution, opts: SolveOptions) {
     let side = pos.to_move();
     println!("Position: {}", yomi::format_position(pos));
+    if sol.stopped {
+        let best = sol.best.as_ref().map_or("none proven yet".to_string(), |m| move_name(m, pos));
+        println!("Stopped after {:.3} s before the end: score {} for {}; best move found {best}", sol.seconds, sol.proven(), side.name());
+        if opts.all_moves && !sol.moves.is_empty() {
+            let list: Vec<String> = sol.moves.iter().map(|(sq, s)| format!("{} {:+}", sq.name(pos.size()), s)).collect();
+            println!("Moves solved: {}", list.join(", "));
+        }
+        println!("Nodes {}, {:.0} nodes/s", sol.stats.nodes, rate(sol));
+        return;
+    }
     let what = if opts.wld {
         format!("{} for {}", sol.outcome(), side.name())
     } else {

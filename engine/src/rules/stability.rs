@@ -5,7 +5,7 @@
 //! finds most stable discs (a lower bound on them all), which bounds the final
 //! score: the opponent's stable discs are never ours.
 
-use crate::geometry::Geometry;
+use crate::rules::geometry::Geometry;
 
 const fn line_masks(rows: usize, cols: usize, dr: i32, dc: i32) -> [u64; 32] {
     // Every line in direction (dr, dc), each as a mask, starting from the
@@ -110,7 +110,7 @@ pub fn stable_discs<G: Geometry>(p: u64, o: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Dims;
+    use crate::rules::geometry::Dims;
 
     type G8 = Dims<8, 8>;
 

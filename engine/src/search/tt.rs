@@ -113,18 +113,28 @@ impl TranspositionTable {
     pub fn store(&self, key: u64, entry: Entry) {
         let generation = self.generation.load(Relaxed);
         let base = self.bucket(key);
-        let data = entry.pack(generation);
-        // Same position: overwrite it in place. Otherwise slot 0 keeps the
-        // deeper (or newer) search and slot 1 takes whatever arrives.
+        let mut entry = entry;
+        // Same position: replace it only with something at least as good
+        // (as Stockfish's `TTEntry::save`), keeping its move if the new
+        // store has none. Otherwise slot 0 keeps the deeper (or newer)
+        // search and slot 1 takes whatever arrives.
         let mut target = None;
         for s in 0..SLOTS {
             let k = self.words[base + 2 * s].load(Relaxed);
             let d = self.words[base + 2 * s + 1].load(Relaxed);
-            if k ^ d == key {
+            if k ^ d == key && d != 0 {
+                let (old, g) = Entry::unpack(d);
+                if g == generation && !entry.replaces(&old) {
+                    return;
+                }
+                if entry.best == NO_MOVE {
+                    entry.best = old.best;
+                }
                 target = Some(s);
                 break;
             }
         }
+        let data = entry.pack(generation);
         let s = target.unwrap_or_else(|| {
             let d0 = self.words[base + 1].load(Relaxed);
             let (e0, g0) = Entry::unpack(d0);
@@ -143,27 +153,37 @@ impl TranspositionTable {
     }
 }
 
-/// The bounds a fail-soft search proves: a value at or below the window's
-/// floor `alpha` is an upper bound, at or above `beta` a lower bound, and
-/// inside it exact; each narrows what the table already knew.
-#[inline(always)]
-pub fn proven_bounds(best: i32, alpha: i32, beta: i32, lower: i32, upper: i32) -> (i32, i32) {
-    if best <= alpha {
-        (lower, upper.min(best))
-    } else if best >= beta {
-        (lower.max(best), upper)
-    } else {
-        (best, best)
+impl Entry {
+    fn exact(&self) -> bool {
+        self.lower == self.upper
+    }
+
+    /// Whether this entry should replace `old`, for the same position and
+    /// search: a deeper search, or a less selective one, or at the same
+    /// depth and selectivity anything but a bound replacing an exact value.
+    /// (At the same depth a search has already merged the old bounds into
+    /// its own.) A shallower store, such as ProbCut's reduced search of the
+    /// same node, never overwrites a deeper one.
+    fn replaces(&self, old: &Entry) -> bool {
+        let quality = |e: &Entry| (e.depth, std::cmp::Reverse(e.selectivity));
+        match quality(self).cmp(&quality(old)) {
+            std::cmp::Ordering::Greater => true,
+            std::cmp::Ordering::Less => false,
+            std::cmp::Ordering::Equal => self.exact() || !old.exact(),
+        }
     }
 }
 
-/// The table key of side-relative (`p`, `o`); `seed` separates boards and
-/// scoring rules that would otherwise share bit patterns.
+/// The table key of side-relative (`p`, `o`); `seed` separates boards,
+/// scoring rules and kinds of search that share one table.
 #[inline(always)]
 pub fn hash(p: u64, o: u64, seed: u64) -> u64 {
     // Each half through a full 64-bit mixer before they meet, so that no
     // simple relation between two positions' discs carries into their keys.
-    mix(mix(p ^ seed) ^ o)
+    // The seed is added after the first mix, not XORed into the discs: with
+    // `p ^ seed`, position (p, o) of one rule had the key of (p ^ s1 ^ s2, o)
+    // of the other.
+    mix(mix(p).wrapping_add(seed) ^ o)
 }
 
 /// The splitmix64 finaliser: every input bit affects every output bit.
@@ -216,6 +236,48 @@ mod tests {
                 assert_ne!(hash(p, o, 7), hash(o, p, 7));
             }
         }
+    }
+
+    #[test]
+    fn keys_of_two_seeds_are_unrelated() {
+        let (s1, s2) = (0x1234_5678_9ABC_DEF1u64, 0x0FED_CBA9_8765_4321u64);
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..1000 {
+            x = mix(x);
+            let (p, o) = (x & 0x00FF_00FF_00FF_00FF, mix(x) & 0xFF00_FF00_FF00_FF00);
+            assert_ne!(hash(p, o, s1), hash(p ^ s1 ^ s2, o, s2));
+            assert_ne!(hash(p, o, s1), hash(p, o, s2));
+        }
+    }
+
+    #[test]
+    fn a_shallower_store_keeps_the_deeper_entry_and_its_move() {
+        // ProbCut's reduced search stores the same node at a smaller depth;
+        // it used to overwrite the deeper entry.
+        let tt = TranspositionTable::with_bytes(4096);
+        let k = hash(5, 6, 0);
+        let deep = Entry { lower: -3, upper: 10, best: 12, depth: 9, selectivity: 1 };
+        tt.store(k, deep);
+        tt.store(k, Entry { lower: 4, upper: 4, best: 3, depth: 4, selectivity: 1 });
+        assert_eq!(tt.probe(k), Some(deep));
+        // A deeper store without a move keeps the old move.
+        let deeper = Entry { lower: 0, upper: 2, best: NO_MOVE, depth: 11, selectivity: 1 };
+        tt.store(k, deeper);
+        assert_eq!(tt.probe(k), Some(Entry { best: 12, ..deeper }));
+        // Same depth: a bound does not replace an exact value, an exact one does.
+        let exact = Entry { lower: 1, upper: 1, best: 7, depth: 11, selectivity: 1 };
+        tt.store(k, exact);
+        tt.store(k, Entry { lower: -64, upper: 5, best: 2, depth: 11, selectivity: 1 });
+        assert_eq!(tt.probe(k), Some(exact));
+        // A less selective search at the same depth is better.
+        let proven = Entry { lower: 0, upper: 64, best: 9, depth: 11, selectivity: 0 };
+        tt.store(k, proven);
+        assert_eq!(tt.probe(k), Some(proven));
+        // A new search may replace anything.
+        tt.new_search();
+        let fresh = Entry { lower: 2, upper: 3, best: 1, depth: 2, selectivity: 0 };
+        tt.store(k, fresh);
+        assert_eq!(tt.probe(k), Some(fresh));
     }
 
     #[test]

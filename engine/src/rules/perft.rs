@@ -6,8 +6,8 @@
 use rayon::prelude::*;
 
 use crate::error::Error;
-use crate::movegen::{MoveGen, Squares};
-use crate::position::Position;
+use crate::rules::movegen::{MoveGen, Squares};
+use crate::rules::position::Position;
 use crate::with_geometry;
 
 /// The deepest perft the API accepts; deeper counts would take days.
@@ -74,8 +74,8 @@ pub fn perft_position(pos: &Position, depth: u32, parallel: bool) -> Result<u64,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::BoardSize;
-    use crate::position::Start;
+    use crate::rules::geometry::BoardSize;
+    use crate::rules::position::Start;
 
     fn counts(size: BoardSize, depths: u32, parallel: bool) -> Vec<u64> {
         let start = Position::start(size, Start::Othello);

@@ -13,21 +13,20 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use rayon::prelude::*;
 
 use crate::clock::Clock;
-use crate::matches::{play_match, MatchOptions, Player};
-use crate::notation::parse_obf_line;
+use crate::tools::matches::{play_match, MatchOptions, Player};
+use crate::rules::notation::parse_obf_line;
 use crate::parallel::Mode;
-use crate::predict;
-use crate::eval::Weights;
+use crate::play::eval::Weights;
 
-use crate::geometry::BoardSize;
-use crate::level::Level;
-use crate::matches::random_opening;
-use crate::notation::parse_position;
-use crate::position::{Position, Scoring, Start};
+use crate::rules::geometry::BoardSize;
+use crate::play::level::Level;
+use crate::tools::matches::random_opening;
+use crate::rules::notation::parse_position;
+use crate::rules::position::{Position, Scoring, Start};
 use crate::rng::Rng;
-use crate::search::{search, SearchOptions};
-use crate::solve::{solve, SolveOptions};
-use crate::tt::TranspositionTable;
+use crate::play::search::{search, SearchOptions};
+use crate::solver::solve::{solve, SolveOptions};
+use crate::search::tt::TranspositionTable;
 
 /// FFO #20–#29 of the suite in tests/data (6–20 empties).
 pub const FFO_20_29: [&str; 10] = [
@@ -105,7 +104,7 @@ pub fn run(depth: u32, endgame: bool, hash_mib: usize, stop: Option<&AtomicBool>
 }
 
 /// FFO #20–#39 with every move's exact score (the suite in tests/data).
-pub const FFO_20_39: &str = include_str!("../../tests/data/ffo/fforum-20-39.obf");
+pub const FFO_20_39: &str = include_str!("../../../tests/data/ffo/fforum-20-39.obf");
 
 /// What a suite of the parallel benchmark measures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,7 +150,7 @@ pub fn run_suite(suite: Suite, mode: Mode, hash_mib: usize, stop: Option<&Atomic
                 let line = parse_obf_line(line, None).expect("FFO lines are valid");
                 tt.clear();
                 let opts = SolveOptions { mode, ..Default::default() };
-                let s = predict::solve_by_mode(&line.position, &tt, opts, stop);
+                let s = crate::solver::solve::solve(&line.position, &tt, opts, stop);
                 run.nodes += s.stats.nodes;
                 let best = line.scores.iter().map(|m| m.1).max();
                 run.misses += (best != Some(s.score)) as u32;
@@ -162,7 +161,7 @@ pub fn run_suite(suite: Suite, mode: Mode, hash_mib: usize, stop: Option<&Atomic
             for pos in midgame_positions() {
                 tt.clear();
                 let opts = SearchOptions { mode, ..SearchOptions::new(level, Scoring::World) };
-                let r = predict::search_by_mode(&pos, &tt, &opts, stop, &mut |_| {});
+                let r = crate::play::search::search(&pos, &tt, &opts, stop, &mut |_| {});
                 run.nodes += r.nodes;
             }
         }

@@ -8,7 +8,7 @@
 use std::sync::OnceLock;
 
 use crate::error::Error;
-use crate::eval::STAGES;
+use crate::play::eval::STAGES;
 
 /// Depths at and above which a node may be cut.
 pub const MIN_DEPTH: u32 = 3;
@@ -43,7 +43,7 @@ impl ProbCutStats {
     /// The shipped statistics (8×8, measured by `yomi probcut --calibrate`).
     pub fn shipped() -> &'static ProbCutStats {
         static S: OnceLock<ProbCutStats> = OnceLock::new();
-        S.get_or_init(|| ProbCutStats::parse(include_str!("../weights/probcut.txt")).expect("the embedded statistics are valid"))
+        S.get_or_init(|| ProbCutStats::parse(include_str!("../../weights/probcut.txt")).expect("the embedded statistics are valid"))
     }
 
     pub fn set(&mut self, stage: usize, depth: u32, samples: u32, mean: f32, sigma: f32) {

@@ -4,9 +4,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::Error;
-use crate::geometry::BoardSize;
-use crate::movegen::MoveGen;
-use crate::square::Square;
+use crate::rules::geometry::BoardSize;
+use crate::rules::movegen::MoveGen;
+use crate::rules::square::Square;
 use crate::with_geometry;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

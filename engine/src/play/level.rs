@@ -10,7 +10,7 @@ pub struct Level {
     pub name: &'static str,
     /// Midgame search depth in plies.
     pub depth: u32,
-    /// ProbCut selectivity (0 off; see [`crate::probcut::MARGINS`]).
+    /// ProbCut selectivity (0 off; see [`crate::play::probcut::MARGINS`]).
     pub selectivity: u8,
     /// Time limit per move in seconds for the midgame search.
     pub seconds: Option<f64>,

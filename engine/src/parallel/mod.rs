@@ -1,12 +1,23 @@
-//! How a search uses the threads of the current rayon pool, and the abort
-//! flags that end the parallel parts of a tree early.
+//! How a search uses the threads of the current rayon pool: the modes, each
+//! in a file of its own ([`ybw`], [`lazy`], [`msai`], [`predict`],
+//! [`serial`]), the abort flags that end the parallel parts of a tree early,
+//! and [`in_order`], which hands work out to the pool.
 //!
-//! Every mode runs on rayon, so the same code uses native threads and, in the
-//! browser, web workers. The number of threads is the current pool's
-//! (`rayon::current_num_threads()`); with one thread every mode but
-//! [`Mode::Msai`] is the plain sequential search.
+//! This layer schedules; it knows nothing of what is searched. Each mode is
+//! written once, generic over the search it runs, and the playing search
+//! and the exact solver use it the same way. Every mode runs on rayon, so
+//! the same code uses native threads and, in the browser, web workers. The
+//! number of threads is the current pool's (`rayon::current_num_threads()`);
+//! with one thread every mode but [`Mode::Msai`] is the plain sequential
+//! search.
 
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering::Relaxed};
+pub mod lazy;
+pub mod msai;
+pub mod predict;
+pub mod serial;
+pub mod ybw;
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
@@ -123,66 +134,6 @@ pub fn in_order<S: Send>(items: usize, init: impl Fn() -> S + Sync, body: impl F
             state
         })
         .collect()
-}
-
-/// Young Brothers Wait's split point: the eldest move was searched and did
-/// not cut, so the `items` younger ones are searched at once, in order, by as
-/// many tasks as the pool has threads. Each task makes its searcher with
-/// `make` (working under `abort`); `search(w, i, lo, hi)` gives item `i`'s
-/// value from this node's side within (`lo`, `hi`), fail-soft, or `None` if
-/// it was cut short. Each move gets a null window at the best value so far
-/// (shared by the tasks), a second one if a sibling raised that value
-/// meanwhile, and a full re-search only if it may be better; a cutoff aborts
-/// the rest. Returns the best value and item among the moves that finished
-/// (`i32::MIN` if none did) and the searchers, whose statistics the caller
-/// adds up.
-pub fn split<W: Send>(
-    items: usize,
-    alpha: i32,
-    beta: i32,
-    abort: &Abort,
-    make: impl Fn() -> W + Sync,
-    search: impl Fn(&mut W, usize, i32, i32) -> Option<i32> + Sync,
-) -> (i32, Option<usize>, Vec<W>) {
-    let shared = AtomicI32::new(alpha);
-    let tasks = in_order(
-        items,
-        || (make(), i32::MIN, None),
-        |(w, best, best_i), i| {
-            let a = shared.load(Relaxed);
-            if a >= beta || abort.is_set() {
-                return false;
-            }
-            let Some(mut v) = search(w, i, a, a + 1) else { return false };
-            let a2 = shared.load(Relaxed);
-            if v > a && v <= a2 && a2 < beta {
-                let Some(x) = search(w, i, a2, a2 + 1) else { return false };
-                v = x;
-            }
-            if v > a.max(a2) && v < beta {
-                let Some(x) = search(w, i, v, beta) else { return false };
-                v = x;
-            }
-            if v > *best {
-                (*best, *best_i) = (v, Some(i));
-            }
-            shared.fetch_max(v, Relaxed);
-            if v >= beta {
-                abort.set();
-                return false;
-            }
-            true
-        },
-    );
-    let (mut best, mut best_i) = (i32::MIN, None);
-    let mut workers = Vec::with_capacity(tasks.len());
-    for (w, v, i) in tasks {
-        if v > best {
-            (best, best_i) = (v, i);
-        }
-        workers.push(w);
-    }
-    (best, best_i, workers)
 }
 
 #[cfg(test)]

@@ -215,7 +215,7 @@ impl std::str::FromStr for BoardSize {
 #[macro_export]
 macro_rules! with_geometry {
     ($size:expr, $g:ident => $body:expr) => {{
-        use $crate::geometry::Dims;
+        use $crate::rules::geometry::Dims;
         match ($size.rows(), $size.cols()) {
             (4, 4) => { type $g = Dims<4, 4>; $body }
             (4, 6) => { type $g = Dims<4, 6>; $body }

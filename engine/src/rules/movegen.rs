@@ -5,7 +5,7 @@
 //! constants; with `#[inline(always)]` and constant shift amounts each board
 //! gets straight-line code with no loops, branches or tables of its own.
 
-use crate::geometry::{Dims, Geometry};
+use crate::rules::geometry::{Dims, Geometry};
 
 /// Shifts towards higher square numbers for positive `s`, lower for negative.
 #[inline(always)]

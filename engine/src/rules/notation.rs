@@ -4,9 +4,9 @@
 //! with `; move:score` fields.
 
 use crate::error::Error;
-use crate::geometry::BoardSize;
-use crate::position::{Color, Position};
-use crate::square::Square;
+use crate::rules::geometry::BoardSize;
+use crate::rules::position::{Color, Position};
+use crate::rules::square::Square;
 
 /// A position with the exact scores an OBF line gives for some of its moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,7 +111,7 @@ pub fn format_position(pos: &Position) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::Start;
+    use crate::rules::position::Start;
 
     #[test]
     fn start_round_trips() {

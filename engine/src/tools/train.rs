@@ -17,16 +17,18 @@
 
 use rayon::prelude::*;
 
-use crate::eval::{features, Evaluator, pattern_index, stage, windows, Pattern, Weights, NFEATURES, SCALE, STAGES, TABLE_SIZE};
-use crate::geometry::BoardSize;
-use crate::level::Level;
-use crate::midgame::{Limits, Searcher, MID_INF};
-use crate::movegen::{MoveGen, Squares};
-use crate::position::Scoring;
-use crate::probcut::ProbCutStats;
+use crate::play::eval::{features, Evaluator, pattern_index, stage, windows, Pattern, Weights, NFEATURES, SCALE, STAGES, TABLE_SIZE};
+use crate::rules::geometry::BoardSize;
+use crate::play::level::Level;
+use crate::play::midgame::{Mid, MidSearcher, MID_INF};
+use crate::search::node::Searcher;
+use crate::search::stop::Halt;
+use crate::rules::movegen::{MoveGen, Squares};
+use crate::rules::position::Scoring;
+use crate::play::probcut::ProbCutStats;
 use crate::rng::Rng;
-use crate::solve::{solve, SolveOptions};
-use crate::tt::TranspositionTable;
+use crate::solver::solve::{solve, SolveOptions};
+use crate::search::tt::TranspositionTable;
 use crate::with_geometry;
 use crate::{Position, Start};
 
@@ -186,8 +188,8 @@ fn game_samples<G: MoveGen>(shape: usize, weights: &'static Weights, opts: DataO
     let mut rng = Rng::new(seed);
     let start = if rng.below(2) == 0 { Start::Othello } else { Start::Reversi };
     let mut pos = Position::start(G::SIZE, start);
-    let limits = Limits::none();
-    let mut s = Searcher::<G>::new(&tt, Scoring::World, Evaluator::new(weights), ProbCutStats::shipped(), 0, &limits);
+    let limits = Halt::none();
+    let mut s = Searcher::midgame(&tt, &limits, Mid::<G>::new(Scoring::World, Evaluator::new(weights), ProbCutStats::shipped(), 0));
     let mut positions = Vec::new();
     let opening = rng.below(G::SQUARES as u64 / 6 + 1);
     let mut ply = 0;
@@ -220,8 +222,8 @@ fn game_samples<G: MoveGen>(shape: usize, weights: &'static Weights, opts: DataO
             let sol = solve(&pos, &tt, SolveOptions { scoring: Scoring::World, ..Default::default() }, None);
             (sol.score * SCALE) as f32
         } else {
-            let opts = crate::search::SearchOptions { weights, ..crate::search::SearchOptions::new(level, Scoring::World) };
-            let r = crate::search::search(&pos, &tt, &opts, None, &mut |_| {});
+            let opts = crate::play::search::SearchOptions { weights, ..crate::play::search::SearchOptions::new(level, Scoring::World) };
+            let r = crate::play::search::search(&pos, &tt, &opts, None, &mut |_| {});
             (r.score * SCALE as f64) as f32
         };
         out.push(sample::<G>(shape, p, o, target));
@@ -231,7 +233,7 @@ fn game_samples<G: MoveGen>(shape: usize, weights: &'static Weights, opts: DataO
 
 /// The self-play players' move: best after one ply of search plus up to
 /// half a disc of noise, so games from one opening differ.
-fn noisy_choice<G: MoveGen>(s: &mut Searcher<G>, p: u64, o: u64, rng: &mut Rng) -> u32 {
+fn noisy_choice<G: MoveGen>(s: &mut MidSearcher<G>, p: u64, o: u64, rng: &mut Rng) -> u32 {
     let mut best = (i32::MIN, 0);
     for sq in Squares(G::moves(p, o)) {
         let f = G::flips(p, o, sq);
@@ -365,8 +367,8 @@ pub fn fit(samples: &[Sample], init: &Weights, epochs: usize) -> (Weights, f64, 
 fn midgame_position(weights: &'static Weights, rng: &mut Rng, min_empties: u32) -> Position {
     type G = crate::Dims<8, 8>;
     let tt = TranspositionTable::with_mib(1);
-    let limits = Limits::none();
-    let mut s = Searcher::<G>::new(&tt, Scoring::World, Evaluator::new(weights), ProbCutStats::shipped(), 0, &limits);
+    let limits = Halt::none();
+    let mut s = Searcher::midgame(&tt, &limits, Mid::<G>::new(Scoring::World, Evaluator::new(weights), ProbCutStats::shipped(), 0));
     let mut pos = Position::start(BoardSize::OTHELLO, Start::Othello);
     let target = 2 + rng.below((60 - min_empties.min(58)) as u64 - 1) as u32;
     let mut ply = 0;
@@ -388,27 +390,27 @@ fn midgame_position(weights: &'static Weights, rng: &mut Rng, min_empties: u32) 
 }
 
 /// Measures ProbCut's statistics on 8×8: for `positions` self-play
-/// positions and every depth from [`crate::probcut::MIN_DEPTH`] to
+/// positions and every depth from [`crate::play::probcut::MIN_DEPTH`] to
 /// `max_depth`, the difference between a full-width search of that depth and
 /// one of its shallow depth, each from an empty table.
 pub fn calibrate_probcut(weights: &'static Weights, positions: usize, max_depth: u32, seed: u64) -> ProbCutStats {
-    use crate::probcut::{shallow_depth, MIN_DEPTH};
+    use crate::play::probcut::{shallow_depth, MIN_DEPTH};
     type G = crate::Dims<8, 8>;
-    let max_depth = max_depth.clamp(MIN_DEPTH, crate::probcut::MAX_DEPTH);
+    let max_depth = max_depth.clamp(MIN_DEPTH, crate::play::probcut::MAX_DEPTH);
     let diffs: Vec<(usize, u32, f64)> = (0..positions)
         .into_par_iter()
         .flat_map_iter(|i| {
             let mut rng = Rng::new(seed ^ (i as u64).wrapping_mul(0x9E37));
             let pos = midgame_position(weights, &mut rng, max_depth + 1);
             let tt = TranspositionTable::with_mib(8);
-            let limits = Limits::none();
+            let limits = Halt::none();
             let (p, o) = (pos.player(), pos.opponent());
             let st = stage((p | o).count_ones(), 64);
             let mut out = Vec::new();
             for d in MIN_DEPTH..=max_depth {
                 let value = |depth: u32| {
                     tt.clear();
-                    let mut s = Searcher::<G>::new(&tt, Scoring::World, crate::eval::Evaluator::new(weights), ProbCutStats::shipped(), 0, &limits);
+                    let mut s = Searcher::midgame(&tt, &limits, Mid::<G>::new(Scoring::World, Evaluator::new(weights), ProbCutStats::shipped(), 0));
                     s.search(p, o, depth, -MID_INF, MID_INF)
                 };
                 let (deep, shallow) = (value(d), value(shallow_depth(d)));
@@ -459,22 +461,22 @@ pub fn pruning_experiment(
     random_plies: usize,
     seed: u64,
 ) -> Vec<PruningRow> {
-    use crate::probcut::MARGINS;
+    use crate::play::probcut::MARGINS;
     let tt = TranspositionTable::with_mib(64);
     let mut rows: Vec<PruningRow> = (0..MARGINS.len() as u8)
         .map(|s| PruningRow { selectivity: s, margin: MARGINS[s as usize], positions: 0, hits: 0, near: 0, lost: 0.0, nodes: 0, seconds: 0.0 })
         .collect();
     let mut rng = Rng::new(seed);
     for _ in 0..positions {
-        let pos = crate::matches::random_opening(BoardSize::OTHELLO, Start::Othello, random_plies, &mut rng);
+        let pos = crate::tools::matches::random_opening(BoardSize::OTHELLO, Start::Othello, random_plies, &mut rng);
         if pos.legal_moves() == 0 {
             continue;
         }
         let run = |sel: u8, all: bool| {
             tt.clear();
             let level = Level { selectivity: sel, ..Level::depth(depth) };
-            let opts = crate::search::SearchOptions { weights, all_moves: all, ..crate::search::SearchOptions::new(level, Scoring::World) };
-            crate::search::search(&pos, &tt, &opts, None, &mut |_| {})
+            let opts = crate::play::search::SearchOptions { weights, all_moves: all, ..crate::play::search::SearchOptions::new(level, Scoring::World) };
+            crate::play::search::search(&pos, &tt, &opts, None, &mut |_| {})
         };
         // Every move's full-width value, to judge the moves chosen.
         let values = run(0, true).moves;
@@ -538,7 +540,7 @@ mod tests {
         for _ in 0..3000 {
             let (p, o) = (rng.next() & 0x00FF_FFFF_FFFF_FF00, 0);
             let o = !p & rng.next() & 0x0000_FFFF_FFFF_0000 | o;
-            let e = crate::eval::Evaluator::<crate::Dims<8, 8>>::new(&planted);
+            let e = crate::play::eval::Evaluator::<crate::Dims<8, 8>>::new(&planted);
             let target = e.eval(p, o) as f32;
             let k = shapes().iter().position(|s| s.squares() == 64).unwrap();
             samples.push(sample::<crate::Dims<8, 8>>(k, p, o, target));

@@ -7,17 +7,16 @@ use std::sync::atomic::AtomicBool;
 
 use crate::clock::Clock;
 use crate::error::Error;
-use crate::eval::Weights;
-use crate::game::{Game, Move};
-use crate::geometry::BoardSize;
-use crate::level::Level;
-use crate::position::{Color, Position, Scoring, Start};
+use crate::play::eval::Weights;
+use crate::rules::game::{Game, Move};
+use crate::rules::geometry::BoardSize;
+use crate::play::level::Level;
+use crate::rules::position::{Color, Position, Scoring, Start};
 use crate::rng::Rng;
 use crate::parallel::Mode;
-use crate::predict;
-use crate::search::SearchOptions;
-use crate::square::Square;
-use crate::tt::TranspositionTable;
+use crate::play::search::SearchOptions;
+use crate::rules::square::Square;
+use crate::search::tt::TranspositionTable;
 
 /// Who chooses the moves.
 #[derive(Clone, Copy, Debug)]
@@ -131,7 +130,7 @@ pub fn play_game(
             Player::Random => Move::Play(Square::from_index(pos.size(), rng.pick(moves)).expect("on board")),
             Player::Engine { level, weights, mode } => {
                 let opts = SearchOptions { weights, mode: *mode, ..SearchOptions::new(*level, scoring) };
-                let r = predict::search_by_mode(&pos, tables[side], &opts, stop, &mut |_| {});
+                let r = crate::play::search::search(&pos, tables[side], &opts, stop, &mut |_| {});
                 nodes[side] += r.nodes;
                 r.best.expect("a move exists")
             }

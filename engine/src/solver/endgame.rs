@@ -9,14 +9,15 @@
 //! result `v >= beta` that it is at least `v`.
 
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
-use crate::geometry::{neighbours, Geometry};
-use crate::movegen::{MoveGen, Squares};
-use crate::parallel::{split, Abort};
-use crate::position::Scoring;
-use crate::stability::stable_discs;
-use crate::tt::{hash, proven_bounds, Entry, TranspositionTable, NO_MOVE};
+use crate::bound::raise;
+use crate::rules::geometry::{neighbours, Geometry};
+use crate::rules::movegen::{MoveGen, Squares};
+use crate::rules::position::Scoring;
+use crate::rules::stability::stable_discs;
+use crate::search::node::{Candidate, Policy, Searcher};
+use crate::search::stop::Halt;
+use crate::search::tt::TranspositionTable;
 
 /// A scoring rule as a type, so the final-score code is chosen at compile time.
 pub trait Rule: Copy + Send + Sync + 'static {
@@ -119,282 +120,86 @@ const fn priorities(rows: usize, cols: usize) -> [u8; 64] {
     p
 }
 
-/// Statistics of a search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Positions visited.
-    pub nodes: u64,
-    /// Finished games reached (final positions scored).
-    pub leaves: u64,
+/// The exact solver's part of the node search: values are final scores
+/// under the rule `R`, `depth` is the number of empties, the last
+/// [`SHALLOW_EMPTIES`] are solved by the ladder below without the table,
+/// a stability cutoff comes before the table probe, and moves are ordered
+/// by shallow probes, fastest-first, parity and square priority.
+pub struct Exact<G, R>(PhantomData<(G, R)>);
+
+impl<G, R> Clone for Exact<G, R> {
+    fn clone(&self) -> Self {
+        Exact(PhantomData)
+    }
 }
 
-impl std::ops::AddAssign for Stats {
-    fn add_assign(&mut self, other: Stats) {
-        self.nodes += other.nodes;
-        self.leaves += other.leaves;
+impl<G, R> Default for Exact<G, R> {
+    fn default() -> Self {
+        Exact(PhantomData)
     }
 }
 
 /// One thread's exact search over a shared table.
-pub struct Solver<'a, G, R> {
-    tt: &'a TranspositionTable,
-    seed: u64,
-    stop: Option<&'a AtomicBool>,
-    /// The parallel part of the tree this solver works in, if any.
-    abort: Option<&'a Abort<'a>>,
-    /// Split nodes over the rayon pool (Young Brothers Wait).
-    split: bool,
-    /// Non-zero for a Lazy SMP helper: perturbs its move order.
-    jitter: u64,
-    stopped: bool,
-    pub stats: Stats,
-    /// Move-list buffers, one per number of empties, reused across nodes.
-    lists: Vec<Vec<Candidate>>,
-    _shape: PhantomData<(G, R)>,
+pub type Solver<'a, G, R> = Searcher<'a, Exact<G, R>>;
+
+impl<G: MoveGen, R: Rule> Policy for Exact<G, R> {
+    type G = G;
+    type Context = u64;
+    const INF: i32 = INF;
+    const SPLIT_DEPTH: u32 = SPLIT_EMPTIES;
+    const ETC_DEPTH: u32 = ETC_EMPTIES;
+
+    fn seed(&self) -> u64 {
+        table_seed::<G, R>()
+    }
+
+    #[inline(always)]
+    fn selectivity(&self) -> u8 {
+        0
+    }
+
+    #[inline(always)]
+    fn final_value(&self, p: u64, o: u64) -> i32 {
+        final_score::<G, R>(p, o)
+    }
+
+    #[inline(always)]
+    fn before(s: &mut Solver<'_, G, R>, p: u64, o: u64, n: u32, alpha: i32, beta: i32) -> Option<i32> {
+        (n <= SHALLOW_EMPTIES).then(|| s.shallow(p, o, alpha, beta, n))
+    }
+
+    #[inline(always)]
+    fn cut_before_table(s: &mut Solver<'_, G, R>, p: u64, o: u64, alpha: i32) -> Option<i32> {
+        s.stability_cutoff(p, o, alpha)
+    }
+
+    #[inline(always)]
+    fn context(&self, p: u64, o: u64, _n: u32) -> u64 {
+        odd_quadrants::<G>(!(p | o) & G::FULL)
+    }
+
+    #[inline(always)]
+    fn order_key(s: &mut Solver<'_, G, R>, np: u64, no: u64, sq: u32, _flips: u64, n: u32, odd: u64) -> i32 {
+        s.move_key(np, no, sq, odd, n)
+    }
 }
 
-#[derive(Clone, Copy, Debug, Default)]
-struct Candidate {
-    sq: u32,
-    flips: u64,
-    key: i32,
-}
-
-impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
-    pub fn new(tt: &'a TranspositionTable, stop: Option<&'a AtomicBool>) -> Self {
-        Solver {
-            tt,
-            seed: table_seed::<G, R>(),
-            stop,
-            abort: None,
-            split: false,
-            jitter: 0,
-            stopped: false,
-            stats: Stats::default(),
-            // Grown on first use: helpers on small subtrees stay cheap.
-            lists: (0..=G::SQUARES).map(|_| Vec::new()).collect(),
-            _shape: PhantomData,
-        }
-    }
-
-    /// A solver for one parallel part of the tree: it ends when `abort` (or
-    /// any part it is nested in) is set, and splits nodes itself if `split`.
-    pub fn worker(
-        tt: &'a TranspositionTable,
-        stop: Option<&'a AtomicBool>,
-        abort: Option<&'a Abort<'a>>,
-        split: bool,
-        jitter: u64,
-    ) -> Self {
-        Solver { abort, split, jitter, ..Solver::new(tt, stop) }
-    }
-
-    /// Split nodes over the current rayon pool (Young Brothers Wait).
-    pub fn splitting(mut self, on: bool) -> Self {
-        self.split = on && rayon::current_num_threads() > 1;
-        self
-    }
-
-    /// Adds the statistics of helpers that searched for this solver.
-    pub fn absorb(&mut self, stats: Stats, stopped: bool) {
-        self.stats += stats;
-        self.stopped |= stopped;
-    }
-
-    pub fn table(&self) -> &'a TranspositionTable {
-        self.tt
-    }
-
-    pub fn stop_flag(&self) -> Option<&'a AtomicBool> {
-        self.stop
-    }
-
-    /// True once a stop request has been seen; values since are meaningless.
-    pub fn stopped(&self) -> bool {
-        self.stopped
-    }
-
-    /// The table key of (`p`, `o`) for this board and rule.
-    pub fn key(&self, p: u64, o: u64) -> u64 {
-        hash(p, o, self.seed)
-    }
-
-    /// The best move the table holds for (`p`, `o`), if any.
-    pub fn hash_move(&self, p: u64, o: u64) -> Option<u32> {
-        self.tt.probe(self.key(p, o)).map(|e| e.best).filter(|&b| b != NO_MOVE).map(u32::from)
+impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
+    /// A solver over `tt`, ending as `halt` says.
+    pub fn solver(tt: &'a TranspositionTable, halt: &'a Halt<'a>) -> Self {
+        Searcher::new(tt, halt, Exact::default())
     }
 
     /// The score of (`p`, `o`) within the window (`alpha`, `beta`), fail-soft.
-    pub fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+    pub fn solve(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
         let n = (!(p | o) & G::FULL).count_ones();
-        self.hashed(p, o, alpha, beta, n)
+        self.node(p, o, n, alpha, beta)
     }
 
-    fn hashed(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, n: u32) -> i32 {
-        if n <= SHALLOW_EMPTIES {
-            return self.shallow(p, o, alpha, beta, n);
-        }
-        self.stats.nodes += 1;
-        if self.halted() {
-            return 0;
-        }
-        let moves = G::moves(p, o);
-        if moves == 0 {
-            if G::moves(o, p) == 0 {
-                self.stats.leaves += 1;
-                return final_score::<G, R>(p, o);
-            }
-            return -self.hashed(o, p, -beta, -alpha, n);
-        }
-
-        if let Some(v) = self.stability_cutoff(p, o, alpha) {
-            return v;
-        }
-
-        let key = self.key(p, o);
-        let (mut lower, mut upper) = (-INF, INF);
-        let mut hash_move = NO_MOVE as u32;
-        if let Some(e) = self.tt.probe(key) {
-            if e.depth as u32 >= n && e.selectivity == 0 {
-                let (lo, hi) = (e.lower as i32, e.upper as i32);
-                if lo >= beta || lo == hi {
-                    return lo;
-                }
-                if hi <= alpha {
-                    return hi;
-                }
-                (lower, upper) = (lo, hi);
-                alpha = alpha.max(lo);
-                beta = beta.min(hi);
-            }
-            hash_move = e.best as u32;
-        }
-
-        let mut list = std::mem::take(&mut self.lists[n as usize]);
-        list.clear();
-        let empties = !(p | o) & G::FULL;
-        let parity = self.odd_quadrants(empties);
-        for sq in Squares(moves) {
-            let flips = G::flips(p, o, sq);
-            let (np, no) = (o ^ flips, p ^ flips ^ (1u64 << sq));
-            if n >= ETC_EMPTIES {
-                // Enhanced transposition cutoff: a child already known to
-                // refute this node ends it before any search.
-                if let Some(e) = self.tt.probe(self.key(np, no)) {
-                    if e.depth as u32 >= n - 1 && e.selectivity == 0 && -(e.upper as i32) >= beta {
-                        self.lists[n as usize] = list;
-                        return -(e.upper as i32);
-                    }
-                }
-            }
-            let key = if sq == hash_move { i32::MIN } else { self.move_key(np, no, sq, parity, n) };
-            list.push(Candidate { sq, flips, key });
-        }
-        list.sort_unstable_by_key(|c| c.key);
-        if self.jitter != 0 && list.len() > 2 && (key ^ self.jitter).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 62 == 0 {
-            // A Lazy SMP helper takes the second and third moves the other
-            // way round at a quarter of its nodes, so that the threads part.
-            list.swap(1, 2);
-        }
-
-        let alpha0 = alpha;
-        let mut best = -INF;
-        let mut best_move = NO_MOVE as u32;
-        for (i, c) in list.iter().enumerate() {
-            if i == 1 && self.split && n >= SPLIT_EMPTIES && list.len() > 2 {
-                // Young Brothers Wait: the eldest did not cut, so the rest
-                // are worth searching at once.
-                let (v, sq) = self.split(p, o, &list[i..], alpha, beta, n);
-                if v > best {
-                    best = v;
-                    best_move = sq;
-                }
-                break;
-            }
-            let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1u64 << c.sq));
-            let v = if i == 0 {
-                -self.hashed(np, no, -beta, -alpha, n - 1)
-            } else {
-                let mut v = -self.hashed(np, no, -alpha - 1, -alpha, n - 1);
-                if v > alpha && v < beta {
-                    v = -self.hashed(np, no, -beta, -v, n - 1);
-                }
-                v
-            };
-            if self.stopped {
-                break;
-            }
-            if v > best {
-                best = v;
-                best_move = c.sq;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.lists[n as usize] = list;
-        if self.stopped {
-            return 0;
-        }
-
-        let (lower, upper) = proven_bounds(best, alpha0, beta, lower, upper);
-        self.tt.store(
-            key,
-            Entry {
-                lower: lower as i16,
-                upper: upper as i16,
-                best: best_move as u8,
-                depth: n as u8,
-                selectivity: 0,
-            },
-        );
-        best
-    }
-
-    /// True once a stop request or an abort of this part has been seen.
+    /// Bitboard of the quadrants holding an odd number of empties.
     #[inline(always)]
-    fn halted(&mut self) -> bool {
-        if !self.stopped
-            && (self.stop.is_some_and(|s| s.load(Relaxed)) || self.abort.is_some_and(|a| a.is_set()))
-        {
-            self.stopped = true;
-        }
-        self.stopped
-    }
-
-    /// Searches the moves `rest` of (`p`, `o`) in parallel, each as its own
-    /// task with its own solver: a null window at the best value so far
-    /// (shared between the tasks), a re-search if it fails high, and an abort
-    /// of the others on a cutoff. Returns the best value and its move among
-    /// the tasks that finished.
-    fn split(&mut self, p: u64, o: u64, rest: &[Candidate], alpha: i32, beta: i32, n: u32) -> (i32, u32) {
-        let abort = Abort::new(self.abort);
-        let (tt, stop, jitter) = (self.tt, self.stop, self.jitter);
-        let (best, at, workers) = split(
-            rest.len(),
-            alpha,
-            beta,
-            &abort,
-            || Solver::<G, R>::worker(tt, stop, Some(&abort), true, jitter),
-            |s, i, lo, hi| {
-                let c = rest[i];
-                let v = -s.hashed(o ^ c.flips, p ^ c.flips ^ (1u64 << c.sq), -hi, -lo, n - 1);
-                (!s.stopped).then_some(v)
-            },
-        );
-        for w in workers {
-            self.stats += w.stats;
-        }
-        // A task cut short by a sibling's cutoff is covered by that cutoff;
-        // one cut short by a stop or an outer abort is not.
-        self.halted();
-        match at {
-            Some(i) => (best, rest[i].sq),
-            None => (-INF, NO_MOVE as u32),
-        }
+    pub fn odd_quadrants(&self, empties: u64) -> u64 {
+        odd_quadrants::<G>(empties)
     }
 
     /// The ordering key of the move to `sq` that leads to (`np`, `no`) at a
@@ -404,9 +209,9 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
             // Deeper nodes are rarer and their order matters more: one more
             // ply of probe every two empties from 16 on.
             let depth = if n >= 16 { 2 + (n - 16) / 2 } else { 1 };
-            self.probe(np, no, depth, -INF * 64, INF * 64) * 4 + self.order_key(np, no, sq, odd)
+            self.probe(np, no, depth, -INF * 64, INF * 64) * 4 + self.fastest_first_key(np, no, sq, odd)
         } else {
-            self.order_key(np, no, sq, odd)
+            self.fastest_first_key(np, no, sq, odd)
         }
     }
 
@@ -423,23 +228,10 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
         (cap <= alpha).then_some(cap)
     }
 
-    /// Bitboard of the quadrants holding an odd number of empties.
-    #[inline(always)]
-    pub fn odd_quadrants(&self, empties: u64) -> u64 {
-        let q = G::QUADRANTS;
-        let mut odd = 0;
-        for quadrant in q {
-            if (empties & quadrant).count_ones() & 1 == 1 {
-                odd |= quadrant;
-            }
-        }
-        odd
-    }
-
     /// Lower keys are searched first: few replies for the opponent (corners
     /// counted twice), then odd regions, then square priority.
     #[inline(always)]
-    fn order_key(&self, np: u64, no: u64, sq: u32, odd: u64) -> i32 {
+    fn fastest_first_key(&self, np: u64, no: u64, sq: u32, odd: u64) -> i32 {
         let replies = G::moves(np, no);
         let mobility = (replies.count_ones() + (replies & G::CORNERS).count_ones()) as i32;
         let parity = ((odd >> sq) & 1) as i32;
@@ -461,6 +253,12 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
     /// A depth-limited negamax over [`Self::guess`], to order moves.
     fn probe(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.stats.nodes += 1;
+        // Deep probes at 30 and more empties take seconds: they must see a
+        // stop like every other loop (a 44-empty solve once ran on for
+        // 45 s after Stop).
+        if self.halted() {
+            return 0;
+        }
         if depth == 0 {
             return Self::guess(p, o);
         }
@@ -514,7 +312,7 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
             let flips = G::flips(p, o, sq);
             let (np, no) = (o ^ flips, p ^ flips ^ (1u64 << sq));
             if len < list.len() {
-                list[len] = Candidate { sq, flips, key: self.order_key(np, no, sq, odd) };
+                list[len] = Candidate { sq, flips, key: self.fastest_first_key(np, no, sq, odd) };
                 len += 1;
             }
         }
@@ -586,18 +384,16 @@ impl<'a, G: MoveGen, R: Rule> Solver<'a, G, R> {
     }
 }
 
-/// The fail-soft step after a move's value `v`: keeps the best value, raises
-/// `alpha`, and says whether the window closed (a cutoff).
+/// Bitboard of the quadrants holding an odd number of empties.
 #[inline(always)]
-pub(crate) fn raise(best: &mut i32, alpha: &mut i32, v: i32, beta: i32) -> bool {
-    if v > *best {
-        *best = v;
-        if v > *alpha {
-            *alpha = v;
-            return *alpha >= beta;
+pub fn odd_quadrants<G: Geometry>(empties: u64) -> u64 {
+    let mut odd = 0;
+    for quadrant in G::QUADRANTS {
+        if (empties & quadrant).count_ones() & 1 == 1 {
+            odd |= quadrant;
         }
     }
-    false
+    odd
 }
 
 /// Distinguishes boards and rules in the shared table.
@@ -612,7 +408,7 @@ pub(crate) fn table_seed<G: Geometry, R: Rule>() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Dims;
+    use crate::rules::geometry::Dims;
 
     #[test]
     fn priorities_follow_paper_001_on_6x6() {

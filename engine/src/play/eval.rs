@@ -17,9 +17,9 @@
 use std::sync::OnceLock;
 
 use crate::error::Error;
-use crate::geometry::{neighbours, BoardSize, Geometry};
-use crate::movegen::MoveGen;
-use crate::stability::stable_discs;
+use crate::rules::geometry::{neighbours, BoardSize, Geometry};
+use crate::rules::movegen::MoveGen;
+use crate::rules::stability::stable_discs;
 
 /// Evaluation units per disc: values are disc differences times `SCALE`.
 pub const SCALE: i32 = 16;
@@ -194,7 +194,7 @@ impl Weights {
     pub fn shipped() -> &'static Weights {
         static W: OnceLock<Weights> = OnceLock::new();
         W.get_or_init(|| {
-            Weights::from_bytes(include_bytes!("../weights/fitted.ywt")).expect("the embedded weights file is valid")
+            Weights::from_bytes(include_bytes!("../../weights/fitted.ywt")).expect("the embedded weights file is valid")
         })
     }
 
@@ -307,14 +307,14 @@ impl<'w, G: MoveGen> Evaluator<'w, G> {
 
 /// The evaluation of `pos` for the side to move, in evaluation units (a
 /// run-time entry point; searches use [`Evaluator`] directly).
-pub fn evaluate(pos: &crate::position::Position, weights: &Weights) -> i32 {
+pub fn evaluate(pos: &crate::rules::position::Position, weights: &Weights) -> i32 {
     crate::with_geometry!(pos.size(), G => Evaluator::<G>::new(weights).eval(pos.player(), pos.opponent()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Dims;
+    use crate::rules::geometry::Dims;
 
     #[test]
     fn windows_cover_each_edge() {

@@ -2,7 +2,7 @@
 //! 4 for the others (no quarter turns or diagonal reflections), and the
 //! canonical form of a position under them.
 
-use crate::geometry::{BoardSize, Geometry};
+use crate::rules::geometry::{BoardSize, Geometry};
 
 /// A symmetry of the board, named by what it does to square (row, col) on a
 /// board of R rows and C columns.
@@ -204,13 +204,13 @@ mod tests {
 
     #[test]
     fn canonical_form_is_shared_by_symmetric_positions() {
-        use crate::position::{Position, Start};
+        use crate::rules::position::{Position, Start};
         // The four first moves of Othello are all symmetric: one canonical form.
         for size in [BoardSize::OTHELLO, BoardSize::new(6, 6).unwrap(), BoardSize::new(4, 4).unwrap()] {
             let start = Position::start(size, Start::Othello);
-            let forms: std::collections::HashSet<(u64, u64)> = crate::movegen::Squares(start.legal_moves())
+            let forms: std::collections::HashSet<(u64, u64)> = crate::rules::movegen::Squares(start.legal_moves())
                 .map(|sq| {
-                    let next = start.play(crate::square::Square::from_index(size, sq).unwrap()).unwrap();
+                    let next = start.play(crate::rules::square::Square::from_index(size, sq).unwrap()).unwrap();
                     with_geometry!(size, G => {
                         let (p, o, _) = canonical::<G>(next.player(), next.opponent());
                         (p, o)

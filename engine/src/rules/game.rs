@@ -3,9 +3,9 @@
 //! `pass` / `PA`).
 
 use crate::error::Error;
-use crate::geometry::BoardSize;
-use crate::position::{Position, Scoring, Status};
-use crate::square::Square;
+use crate::rules::geometry::BoardSize;
+use crate::rules::position::{Position, Scoring, Status};
+use crate::rules::square::Square;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
@@ -181,7 +181,7 @@ fn tokenize(record: &str, size: BoardSize) -> Result<Vec<Move>, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::{Color, Start};
+    use crate::rules::position::{Color, Start};
 
     fn start8() -> Position {
         Position::start(BoardSize::OTHELLO, Start::Othello)
@@ -208,7 +208,7 @@ mod tests {
                 g.pass().unwrap();
                 continue;
             }
-            let moves: Vec<u32> = crate::movegen::Squares(g.current().legal_moves()).collect();
+            let moves: Vec<u32> = crate::rules::movegen::Squares(g.current().legal_moves()).collect();
             rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             let pick = moves[(rng >> 33) as usize % moves.len()];
             g.play(Square::from_index(BoardSize::new(4, 4).unwrap(), pick).unwrap()).unwrap();

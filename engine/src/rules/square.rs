@@ -2,7 +2,7 @@
 //! (`a1` is the top-left corner, `p4` the top-right... of a 4×16 board).
 
 use crate::error::Error;
-use crate::geometry::BoardSize;
+use crate::rules::geometry::BoardSize;
 
 /// A square of some board, as its number `row * cols + col`. It carries no
 /// board of its own: the functions that name or parse it take the board.

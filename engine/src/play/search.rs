@@ -1,0 +1,437 @@
+//! Choosing a move: the root of the playing engine. Near the end the exact or
+//! win/draw/loss solver answers (paper 000's `perfect_depth` and
+//! `wld_depth`); before that, iterative deepening with aspiration windows
+//! over [`crate::play::midgame`], root moves first ordered by a presearch (paper
+//! 000) and then by the previous iteration. Limits by depth, nodes and time;
+//! a stop flag ends the search within a few thousand nodes; progress goes to
+//! a callback after every iteration.
+
+use std::sync::atomic::AtomicBool;
+
+use serde::Serialize;
+
+use crate::clock::Clock;
+use crate::parallel::{lazy, predict, Mode};
+use crate::play::eval::{Evaluator, Weights, SCALE};
+use crate::play::level::Level;
+use crate::play::midgame::{Mid, MidSearcher, MID_INF};
+use crate::play::probcut::ProbCutStats;
+use crate::rules::game::Move;
+use crate::rules::movegen::{MoveGen, Squares};
+use crate::rules::position::{Position, Scoring};
+use crate::rules::square::Square;
+use crate::search::node::{Policy, Searcher};
+use crate::search::root::{iterate, RootMoves};
+use crate::search::stop::Halt;
+use crate::search::tt::TranspositionTable;
+use crate::solver::solve::{solve, SolveOptions};
+use crate::with_geometry;
+
+/// The half-width of the aspiration window around the previous iteration's
+/// value, in evaluation units.
+const ASPIRATION: i32 = 3 * SCALE;
+
+/// How to search.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchOptions {
+    pub scoring: Scoring,
+    pub level: Level,
+    /// Stop after about this many nodes (midgame).
+    pub nodes: Option<u64>,
+    /// Score every root move, not just the best (for analysis).
+    pub all_moves: bool,
+    pub weights: &'static Weights,
+    pub probcut: &'static ProbCutStats,
+    /// How to use the threads of the current rayon pool.
+    pub mode: Mode,
+    /// Root moves to leave out (a bitboard); ignored if it would leave none.
+    pub exclude: u64,
+}
+
+impl SearchOptions {
+    pub fn new(level: Level, scoring: Scoring) -> SearchOptions {
+        SearchOptions {
+            scoring,
+            level,
+            nodes: None,
+            all_moves: false,
+            weights: Weights::shipped(),
+            probcut: ProbCutStats::shipped(),
+            mode: Mode::default(),
+            exclude: 0,
+        }
+    }
+}
+
+/// Which search produced a result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// A depth-limited search: the score is an estimate in discs.
+    Midgame,
+    /// A win/draw/loss solve: the score is +1, 0 or −1.
+    Wld,
+    /// An exact solve: the score is the final disc difference.
+    Exact,
+}
+
+/// A search's answer (also sent as progress while it runs).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The move to play; `Move::Pass` if there is none, `None` if the game is over.
+    pub best: Option<Move>,
+    /// For the side to move, in discs (see [`Kind`]).
+    pub score: f64,
+    pub kind: Kind,
+    /// Plies of the last finished iteration (empties for a solve).
+    pub depth: u32,
+    pub selectivity: u8,
+    /// The expected line, starting with `best`.
+    pub pv: Vec<Move>,
+    /// With `all_moves`: every legal move with its score, best first.
+    pub moves: Vec<(Square, f64)>,
+    pub nodes: u64,
+    pub seconds: f64,
+    /// True if a stop request or limit cut the search short (the result is
+    /// that of the last finished iteration).
+    pub stopped: bool,
+}
+
+impl SearchResult {
+    pub fn nodes_per_second(&self) -> f64 {
+        if self.seconds > 0.0 {
+            self.nodes as f64 / self.seconds
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Finds a move for the side to move in `pos`, on the threads of the
+/// current rayon pool as `opts.mode` says. `stop` ends it early (as do the
+/// level's time and `opts.nodes`, which never write `stop`); a stopped
+/// search answers with the best move of its last finished iteration.
+pub fn search(
+    pos: &Position,
+    tt: &TranspositionTable,
+    opts: &SearchOptions,
+    stop: Option<&AtomicBool>,
+    progress: &mut dyn FnMut(&SearchResult),
+) -> SearchResult {
+    if opts.mode == Mode::Predict && predict::applies(pos, opts.all_moves) {
+        return search_predict(pos, tt, opts, stop, &|_| {});
+    }
+    with_geometry!(pos.size(), G => search_with::<G>(pos, tt, opts, stop, progress))
+}
+
+fn search_with<G: MoveGen>(
+    pos: &Position,
+    tt: &TranspositionTable,
+    opts: &SearchOptions,
+    stop: Option<&AtomicBool>,
+    progress: &mut dyn FnMut(&SearchResult),
+) -> SearchResult {
+    let clock = Clock::start();
+    let level = opts.level;
+    let (p, o) = (pos.player(), pos.opponent());
+    let empties = pos.empties().count_ones();
+    let legal = G::moves(p, o);
+    let moves = if legal & !opts.exclude != 0 { legal & !opts.exclude } else { legal };
+    let mut result = SearchResult {
+        best: None,
+        score: 0.0,
+        kind: Kind::Midgame,
+        depth: 0,
+        selectivity: level.selectivity,
+        pv: Vec::new(),
+        moves: Vec::new(),
+        nodes: 0,
+        seconds: 0.0,
+        stopped: false,
+    };
+    if moves == 0 && G::moves(o, p) == 0 {
+        result.kind = Kind::Exact;
+        let for_black = pos.final_score(opts.scoring) as f64;
+        result.score = if pos.to_move() == crate::rules::position::Color::Black { for_black } else { -for_black };
+        return result;
+    }
+    let size = pos.size();
+    let square = |sq: u32| Square::from_index(size, sq).expect("on board");
+    let policy = Mid::<G>::new(opts.scoring, Evaluator::new(opts.weights), opts.probcut, level.selectivity);
+    let unlimited = Halt::none();
+
+    let mut solver_stopped = None;
+    if empties <= level.perfect.max(level.wld) {
+        let wld = empties > level.perfect;
+        let sol = solve(
+            pos,
+            tt,
+            SolveOptions { scoring: opts.scoring, wld, all_moves: opts.all_moves, mode: opts.mode, exclude: opts.exclude, time: None },
+            stop,
+        );
+        if !sol.stopped {
+            result.kind = if wld { Kind::Wld } else { Kind::Exact };
+            result.best = sol.best;
+            result.score = sol.score as f64;
+            result.depth = empties;
+            result.selectivity = 0;
+            result.pv = sol.pv;
+            result.moves = sol.moves.iter().map(|&(sq, v)| (sq, v as f64)).collect();
+            result.nodes = sol.stats.nodes;
+            result.seconds = clock.seconds();
+            progress(&result);
+            return result;
+        }
+        // Stopped: the move the solver proved best so far, else the
+        // one-ply answer below; no deeper search after a stop.
+        result.nodes = sol.stats.nodes;
+        solver_stopped = Some(sol.best);
+    }
+    if moves == 0 {
+        result.best = Some(Move::Pass);
+        result.pv = vec![Move::Pass];
+        result.seconds = clock.seconds();
+        // One ply from the opponent's side gives the pass a value.
+        let mut s = Searcher::midgame(tt, &unlimited, Mid::<G>::new(opts.scoring, Evaluator::new(opts.weights), opts.probcut, 0));
+        result.score = -(s.search(o, p, 1, -MID_INF, MID_INF) as f64) / SCALE as f64;
+        return result;
+    }
+
+    // Iteration 0, which no stop interrupts: every move by the evaluation,
+    // so that a search stopped at once still answers with a searched move.
+    let mut root = RootMoves::new::<G>(p, o, moves, MID_INF);
+    for m in root.moves.iter_mut() {
+        m.value = -policy.eval.eval(m.p, m.o);
+    }
+    root.sort_by_key(|m| -m.value);
+    result.best = Some(Move::Play(square(root.best().sq)));
+    result.score = root.best().value as f64 / SCALE as f64;
+    if let Some(best) = solver_stopped {
+        result.stopped = true;
+        if let Some(Move::Play(sq)) = best {
+            result.best = Some(Move::Play(sq));
+        }
+        result.seconds = clock.seconds();
+        return result;
+    }
+
+    tt.new_search();
+    let halt = Halt::new(stop, clock, level.seconds, opts.nodes);
+    let mut s = Searcher::midgame(tt, &halt, policy).splitting(matches!(opts.mode, Mode::Ybw | Mode::Predict));
+
+    // Paper 000's presearch orders the root moves, if it finishes.
+    if level.presearch > 0 {
+        let values: Vec<i32> = root.moves.iter().map(|m| -s.search(m.p, m.o, level.presearch - 1, -MID_INF, MID_INF)).collect();
+        if !s.stopped() {
+            for (m, v) in root.moves.iter_mut().zip(values) {
+                m.value = v;
+            }
+            root.sort_by_key(|m| -m.value);
+            result.best = Some(Move::Play(square(root.best().sq)));
+            result.score = root.best().value as f64 / SCALE as f64;
+        }
+    }
+
+    let max_depth = level.depth.clamp(1, empties);
+    // Lazy SMP: helpers deepen over the same table (every other one a ply
+    // ahead) until the main search is done; only the main one answers.
+    let helpers = if opts.mode == Mode::Lazy { opts.mode.threads() } else { 1 };
+    let template = s.worker(None, false, 0);
+    let (_, helper_nodes) = lazy::with_helpers(
+        helpers,
+        || {
+            let mut prev = root.best().value;
+            for depth in 1..=max_depth {
+                if s.stopped() {
+                    result.stopped = true;
+                    break;
+                }
+                let aspiration = depth > 1 && !opts.all_moves && opts.mode != Mode::Msai;
+                let (mut a, mut b) = if aspiration { (prev - ASPIRATION, prev + ASPIRATION) } else { (-MID_INF, MID_INF) };
+                let value = loop {
+                    let Some(v) = iterate(&mut s, &mut root, depth, a, b, opts.mode, opts.all_moves) else { break None };
+                    if v.value <= a && a > -MID_INF {
+                        a = -MID_INF;
+                    } else if v.value >= b && b < MID_INF {
+                        b = MID_INF;
+                    } else {
+                        break Some(v.value);
+                    }
+                };
+                let Some(v) = value else {
+                    // The answer stays the last finished iteration's.
+                    result.stopped = true;
+                    break;
+                };
+                prev = v;
+                result.depth = depth;
+                result.best = Some(Move::Play(square(root.best().sq)));
+                result.score = v as f64 / SCALE as f64;
+                result.pv = principal_variation::<G>(&s, pos, root.best().sq, depth);
+                root.moves[0].line = result.pv.clone();
+                if opts.all_moves {
+                    let mut scored: Vec<(Square, f64)> =
+                        root.moves.iter().map(|m| (square(m.sq), m.value as f64 / SCALE as f64)).collect();
+                    scored.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.index().cmp(&y.0.index())));
+                    result.moves = scored;
+                }
+                result.nodes = s.stats.nodes;
+                result.seconds = clock.seconds();
+                if depth == empties && v.abs() % SCALE == 0 && s.policy.selectivity() == 0 {
+                    // Searched to the end without pruning: the value is exact.
+                    result.kind = Kind::Exact;
+                }
+                progress(&result);
+                // An iteration costs several times the last one: do not start one
+                // that cannot finish in time.
+                if let Some(limit) = level.seconds {
+                    if clock.seconds() > limit * 0.4 {
+                        break;
+                    }
+                }
+            }
+        },
+        |k, abort| {
+            let mut h = template.worker(Some(abort), false, 0);
+            for depth in 1..=max_depth {
+                h.search(p, o, (depth + k as u32 % 2).min(empties), -MID_INF, MID_INF);
+                if h.stopped() {
+                    break;
+                }
+            }
+            h.stats.nodes
+        },
+    );
+    s.stats.nodes += helper_nodes.iter().sum::<u64>();
+    result.nodes = s.stats.nodes;
+    result.seconds = clock.seconds();
+    result.stopped |= s.stopped();
+    result
+}
+
+/// Paper 002's method for a move: the master tree's predictions are 4-ply
+/// searches of every allowed move, each leaf is searched to the level's
+/// depth less its distance from the root, with its own table (the tables
+/// together as large as `tt`), and every report of the master tree goes to
+/// `report`.
+pub fn search_predict(
+    pos: &Position,
+    tt: &TranspositionTable,
+    opts: &SearchOptions,
+    stop: Option<&AtomicBool>,
+    report: &(dyn Fn(&predict::Report) + Sync),
+) -> SearchResult {
+    if !predict::applies(pos, opts.all_moves) {
+        return search(pos, tt, opts, stop, &mut |_| {});
+    }
+    let clock = Clock::start();
+    let workers = rayon::current_num_threads();
+    let bytes = tt.bytes() / workers.max(1);
+    let predict_tt = TranspositionTable::with_mib(4);
+    let mut predicted = 0;
+    let mut rank = |pos: &Position, exclude: u64| {
+        let o = SearchOptions {
+            level: Level::depth(predict::PREDICT_DEPTH.min(pos.empties().count_ones())),
+            all_moves: true,
+            mode: Mode::Serial,
+            exclude,
+            ..*opts
+        };
+        let r = search(pos, &predict_tt, &o, stop, &mut |_| {});
+        predicted += r.nodes;
+        if r.stopped {
+            return Vec::new();
+        }
+        r.moves.into_iter().filter(|m| exclude & m.0.bit() == 0).collect()
+    };
+    let outcome = predict::run(
+        pos,
+        workers,
+        &mut rank,
+        0,
+        &|leaf, send| {
+            let level = Level { depth: opts.level.depth.saturating_sub(leaf.ply).max(1), ..opts.level };
+            let o = SearchOptions { level, mode: Mode::Serial, exclude: leaf.exclude, ..*opts };
+            let leaf_tt = TranspositionTable::with_bytes(bytes);
+            let mut last = 0;
+            let r = search(&leaf.pos, &leaf_tt, &o, stop, &mut |r| {
+                // Every finished iteration is a report.
+                send(predict::LeafReport { value: r.score, best: r.best, line: r.pv.clone(), done: false, nodes: r.nodes - last });
+                last = r.nodes;
+            });
+            send(predict::LeafReport { value: r.score, best: r.best, line: r.pv, done: !r.stopped, nodes: r.nodes - last });
+        },
+        report,
+    );
+    SearchResult {
+        best: outcome.best,
+        score: outcome.value,
+        kind: if outcome.done && pos.empties().count_ones() <= opts.level.perfect { Kind::Exact } else { Kind::Midgame },
+        depth: opts.level.depth,
+        selectivity: opts.level.selectivity,
+        pv: outcome.line,
+        moves: Vec::new(),
+        nodes: outcome.nodes + predicted,
+        seconds: clock.seconds(),
+        stopped: !outcome.done,
+    }
+}
+
+/// The best move followed by the table's moves, as far as they go.
+fn principal_variation<G: MoveGen>(s: &MidSearcher<'_, '_, G>, pos: &Position, first: u32, depth: u32) -> Vec<Move> {
+    let size = pos.size();
+    let mut pv = Vec::new();
+    let mut cur = *pos;
+    let mut next = Some(first);
+    while pv.len() < depth as usize + 4 {
+        let (p, o) = (cur.player(), cur.opponent());
+        let moves = G::moves(p, o);
+        if moves == 0 {
+            if G::moves(o, p) == 0 || pv.is_empty() {
+                break;
+            }
+            pv.push(Move::Pass);
+            cur = cur.passed();
+            continue;
+        }
+        // The table's move; past the plies the table keeps (the last two
+        // are searched without it), the move the evaluation likes best.
+        let sq = match next.take().or_else(|| s.hash_move(p, o)) {
+            Some(sq) if moves >> sq & 1 == 1 => sq,
+            _ => Squares(moves)
+                .max_by_key(|&sq| {
+                    let f = G::flips(p, o, sq);
+                    (-s.eval(o ^ f, p ^ f ^ (1u64 << sq)), std::cmp::Reverse(sq))
+                })
+                .expect("moves is not empty"),
+        };
+        let square = Square::from_index(size, sq).expect("on board");
+        pv.push(Move::Play(square));
+        cur = cur.play(square).expect("legal");
+        if pv.len() >= depth as usize {
+            break;
+        }
+    }
+    pv
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::geometry::BoardSize;
+    use crate::rules::position::Start;
+
+    #[test]
+    fn finds_a_legal_move_at_every_level_from_the_start() {
+        let tt = TranspositionTable::with_mib(4);
+        let pos = Position::start(BoardSize::OTHELLO, Start::Othello);
+        for level in crate::play::level::LEVELS.iter().take(3) {
+            let r = search(&pos, &tt, &SearchOptions::new(*level, Scoring::World), None, &mut |_| {});
+            match r.best {
+                Some(Move::Play(sq)) => assert!(pos.is_legal(sq)),
+                other => panic!("no move: {other:?}"),
+            }
+            assert_eq!(r.depth, level.depth);
+        }
+    }
+}

@@ -1,0 +1,13 @@
+//! The game: board shapes as types, move generation, squares, positions
+//! and rules, symmetries, notation, game records, stable discs and perft.
+//! Everything above builds on this layer; it imports nothing above it.
+
+pub mod geometry;
+pub mod movegen;
+pub mod square;
+pub mod position;
+pub mod symmetry;
+pub mod notation;
+pub mod game;
+pub mod stability;
+pub mod perft;

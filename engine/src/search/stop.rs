@@ -1,0 +1,168 @@
+//! Why a search ends early. A caller's stop flag, its own limits (time and
+//! nodes), and the generation counter that lets a stop posted before a
+//! search starts still reach it.
+//!
+//! A limit never writes the caller's flag: the caller may share that flag
+//! with other searches (paper 002's predictions, the app's next request),
+//! which a limit of this one must not end. Limits set [`Halt`]'s own flag,
+//! which every thread of this search reads.
+
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::{Relaxed, SeqCst}};
+
+use crate::clock::Clock;
+
+/// Nodes a thread searches between looks at the clock, the node limit and
+/// the other threads' limit flag.
+pub const CHECK_EVERY: u64 = 1024;
+
+/// Everything that ends one search early, shared by all its threads.
+pub struct Halt<'a> {
+    /// The caller's stop request (read only).
+    stop: Option<&'a AtomicBool>,
+    /// Set when a limit of this search is reached.
+    limit: AtomicBool,
+    clock: Clock,
+    /// Seconds after `clock` at which the search ends.
+    deadline: Option<f64>,
+    /// Nodes (all threads) after which the search ends.
+    nodes: Option<u64>,
+    /// Nodes counted so far by every thread, in steps of [`CHECK_EVERY`].
+    spent: AtomicU64,
+}
+
+impl<'a> Halt<'a> {
+    pub fn new(stop: Option<&'a AtomicBool>, clock: Clock, deadline: Option<f64>, nodes: Option<u64>) -> Halt<'a> {
+        Halt { stop, limit: AtomicBool::new(false), clock, deadline, nodes, spent: AtomicU64::new(0) }
+    }
+
+    /// Only the caller's stop flag, no limits.
+    pub fn stop_only(stop: Option<&'a AtomicBool>) -> Halt<'a> {
+        Halt::new(stop, Clock::start(), None, None)
+    }
+
+    pub fn none() -> Halt<'static> {
+        Halt::stop_only(None)
+    }
+
+    /// The caller's flag, to hand to a search that keeps its own limits.
+    pub fn stop_flag(&self) -> Option<&'a AtomicBool> {
+        self.stop
+    }
+
+    /// A stop request: cheap enough for every node.
+    #[inline(always)]
+    pub fn stop_requested(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Relaxed))
+    }
+
+    /// A stop request or a reached limit.
+    #[inline]
+    pub fn halted(&self) -> bool {
+        self.stop_requested() || self.limit.load(Relaxed)
+    }
+
+    /// Whether a limit (not a stop) ended the search.
+    pub fn limit_reached(&self) -> bool {
+        self.limit.load(Relaxed)
+    }
+
+    /// Adds `new` nodes to every thread's count and looks at the limits;
+    /// true if the search must end.
+    pub fn account(&self, new: u64) -> bool {
+        let total = self.spent.fetch_add(new, Relaxed) + new;
+        if self.nodes.is_some_and(|n| total >= n) || self.deadline.is_some_and(|s| self.clock.seconds() >= s) {
+            self.limit.store(true, Relaxed);
+        }
+        self.halted()
+    }
+
+    pub fn seconds(&self) -> f64 {
+        self.clock.seconds()
+    }
+
+    pub fn deadline(&self) -> Option<f64> {
+        self.deadline
+    }
+}
+
+/// A stop flag for a stream of numbered requests (the browser's engine
+/// worker): a stop names the newest request it is meant for, so one posted
+/// after a request was sent but before its search started still ends it,
+/// and one meant for an earlier request does not end a later one.
+pub struct StopSignal {
+    flag: AtomicBool,
+    /// The newest request a stop was posted for.
+    upto: AtomicU32,
+}
+
+impl StopSignal {
+    pub const fn new() -> StopSignal {
+        StopSignal { flag: AtomicBool::new(false), upto: AtomicU32::new(0) }
+    }
+
+    /// Starts request `id` (ids increase from 1) and returns the flag its
+    /// search polls. Clearing first and then reading `upto` (both
+    /// sequentially consistent, as is the poster's write of `upto` before
+    /// the flag) means a concurrent stop is either seen here or lands after
+    /// the clear: never lost.
+    pub fn begin(&self, id: u32) -> &AtomicBool {
+        self.flag.store(false, SeqCst);
+        if self.upto.load(SeqCst) >= id {
+            self.flag.store(true, SeqCst);
+        }
+        &self.flag
+    }
+
+    /// Stops every request up to `id`, running or not yet started.
+    pub fn stop(&self, id: u32) {
+        self.upto.fetch_max(id, SeqCst);
+        self.flag.store(true, SeqCst);
+    }
+
+    /// Where the flag and the counter live, for a page that writes them
+    /// itself through shared memory (the flag byte, then a `u32`).
+    pub fn flag_ptr(&self) -> *const AtomicBool {
+        &self.flag
+    }
+
+    pub fn upto_ptr(&self) -> *const AtomicU32 {
+        &self.upto
+    }
+}
+
+impl Default for StopSignal {
+    fn default() -> Self {
+        StopSignal::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stop_posted_before_the_search_starts_is_kept() {
+        // The worker cleared the flag at the start of every search, so a
+        // stop posted while the request was still queued was lost.
+        let s = StopSignal::new();
+        s.stop(1);
+        assert!(s.begin(1).load(Relaxed), "request 1 was stopped before it began");
+        assert!(!s.begin(2).load(Relaxed), "request 2 came after the stop");
+        s.stop(3);
+        assert!(s.begin(3).load(Relaxed));
+        assert!(!s.begin(4).load(Relaxed));
+    }
+
+    #[test]
+    fn limits_use_their_own_flag() {
+        let caller = AtomicBool::new(false);
+        let h = Halt::new(Some(&caller), Clock::start(), None, Some(2000));
+        assert!(!h.account(1024));
+        assert!(h.account(1024), "the node limit is reached");
+        assert!(h.limit_reached() && h.halted());
+        assert!(!caller.load(Relaxed), "the caller's flag is the caller's");
+        let h = Halt::new(Some(&caller), Clock::start(), Some(0.0), None);
+        assert!(h.account(1));
+        assert!(!caller.load(Relaxed));
+    }
+}

@@ -1,0 +1,439 @@
+//! Solving a position: the root of the exact search (symmetric moves
+//! searched once, win/draw/loss first, every move's score on request) in the
+//! chosen parallel mode, the perfect line to the end of the game, and
+//! statistics. The node search is the shared one ([`crate::search::node`])
+//! with the solver's policy ([`crate::solver::endgame`]).
+
+use std::sync::atomic::AtomicBool;
+
+use crate::bound::Bound;
+use crate::clock::Clock;
+use crate::parallel::{lazy, predict, Mode};
+use crate::rules::game::Move;
+use crate::rules::movegen::{MoveGen, Squares};
+use crate::rules::position::{Color, Position, Scoring};
+use crate::rules::square::Square;
+use crate::rules::symmetry::canonical;
+use crate::search::node::Stats;
+use crate::search::root::{iterate, RootMoves};
+use crate::search::stop::Halt;
+use crate::search::tt::TranspositionTable;
+use crate::solver::endgame::{Paper, Rule, Solver, World, INF};
+use crate::with_geometry;
+
+/// What to solve for.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct SolveOptions {
+    pub scoring: Scoring,
+    /// Win/draw/loss only: the score is then −1, 0 or +1.
+    pub wld: bool,
+    /// The score of every legal move, not just the best.
+    pub all_moves: bool,
+    /// How to use the threads of the current rayon pool.
+    pub mode: Mode,
+    /// Root moves to leave out (a bitboard); ignored if it would leave none.
+    pub exclude: u64,
+    /// Stop after this many seconds with what is proven so far.
+    pub time: Option<f64>,
+}
+
+/// The outcome of a solve.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution {
+    /// The final score for the side to move with perfect play (with `wld`,
+    /// its sign: +1 win, 0 draw, −1 loss). After a stop: the best lower
+    /// bound proven, or `lower`/`upper`'s nearest finite end.
+    pub score: i32,
+    /// What is proven: `lower ≤ score ≤ upper`, equal when the solve
+    /// finished (±[`INF`] where nothing is known).
+    pub lower: i32,
+    pub upper: i32,
+    /// A best move; `Move::Pass` when the side to move must pass, `None`
+    /// when the game is over or, after a stop, no move was proven yet. After
+    /// a stop it is the best move proven so far (the lower bound's).
+    pub best: Option<Move>,
+    /// A perfect line to the end of the game, passes included (none after
+    /// a stop).
+    pub pv: Vec<Move>,
+    /// Discs at the end of the perfect line.
+    pub black: u32,
+    pub white: u32,
+    /// With `all_moves`: every legal move and its score, best first (after a
+    /// stop, the moves finished).
+    pub moves: Vec<(Square, i32)>,
+    pub stats: Stats,
+    pub seconds: f64,
+    /// True if a stop request or the time limit cut the search short.
+    pub stopped: bool,
+}
+
+impl Solution {
+    /// The result in words for the side to move: "win", "draw" or "loss".
+    pub fn outcome(&self) -> &'static str {
+        match self.score.signum() {
+            1 => "win",
+            0 => "draw",
+            _ => "loss",
+        }
+    }
+
+    /// What a stopped solve proved, in words: "≥ +4", "≤ −2", "win",
+    /// "between −2 and +6", or "nothing yet".
+    pub fn proven(&self) -> String {
+        match (self.lower > -INF, self.upper < INF) {
+            _ if self.lower == self.upper => format!("{:+}", self.lower),
+            (true, true) => format!("between {:+} and {:+}", self.lower, self.upper),
+            (true, false) => format!(">= {:+}", self.lower),
+            (false, true) => format!("<= {:+}", self.upper),
+            (false, false) => "nothing yet".to_string(),
+        }
+    }
+}
+
+/// Solves `pos` exactly (or win/draw/loss) with the table `tt`, on the
+/// threads of the current rayon pool as `opts.mode` says (paper 002's tree
+/// gives its workers tables as large as `tt` in all). `stop` ends it early,
+/// as does `opts.time`.
+pub fn solve(pos: &Position, tt: &TranspositionTable, opts: SolveOptions, stop: Option<&AtomicBool>) -> Solution {
+    let clock = Clock::start();
+    let halt = Halt::new(stop, clock, opts.time, None);
+    let mut sol = if opts.mode == Mode::Predict && predict::applies(pos, opts.all_moves) {
+        solve_predict(pos, tt, opts, &halt)
+    } else {
+        with_geometry!(pos.size(), G => match opts.scoring {
+            Scoring::World => solve_with::<G, World>(pos, tt, opts, &halt),
+            Scoring::Paper => solve_with::<G, Paper>(pos, tt, opts, &halt),
+        })
+    };
+    sol.stopped |= halt.halted() && sol.lower != sol.upper;
+    sol.seconds = clock.seconds();
+    sol
+}
+
+/// From this many empties on, an exact solve first settles win/draw/loss.
+const WLD_FIRST_EMPTIES: u32 = 16;
+
+/// The window that decides the question asked: the exact score, or its sign.
+fn window(opts: SolveOptions) -> (i32, i32) {
+    if opts.wld {
+        (-1, 1)
+    } else {
+        (-INF, INF)
+    }
+}
+
+fn solve_with<G: MoveGen, R: Rule>(pos: &Position, tt: &TranspositionTable, opts: SolveOptions, halt: &Halt) -> Solution {
+    tt.new_search();
+    let threads = opts.mode.threads();
+    let mut solver = Solver::<G, R>::solver(tt, halt).splitting(opts.mode == Mode::Ybw || opts.mode == Mode::Predict);
+    if opts.mode != Mode::Lazy || threads < 2 {
+        return solve_root::<G, R>(&mut solver, pos, opts);
+    }
+    // Lazy SMP: helpers solve the whole position over the same table, each
+    // with its own move order, until the main search is done.
+    let (p, o) = (pos.player(), pos.opponent());
+    let (alpha, beta) = window(opts);
+    let template = solver.worker(None, false, 0);
+    let (mut sol, helpers) = lazy::with_helpers(
+        threads,
+        || solve_root::<G, R>(&mut solver, pos, opts),
+        |k, abort| {
+            let mut h = template.worker(Some(abort), false, k as u64);
+            h.solve(p, o, alpha, beta);
+            h.stats
+        },
+    );
+    for st in helpers {
+        sol.stats += st;
+    }
+    sol
+}
+
+/// The root of a solve: symmetric moves once, win/draw/loss first when it
+/// pays, the root moves as the mode says, then the perfect line.
+fn solve_root<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, pos: &Position, opts: SolveOptions) -> Solution {
+    let (p, o) = (pos.player(), pos.opponent());
+    let (alpha, beta) = window(opts);
+    let size = pos.size();
+    let n = pos.empties().count_ones();
+    let square = |sq: u32| Square::from_index(size, sq).expect("on board");
+
+    let legal = G::moves(p, o);
+    let moves = if legal & !opts.exclude != 0 { legal & !opts.exclude } else { legal };
+    let mut sol = Solution {
+        score: 0,
+        lower: -INF,
+        upper: INF,
+        best: None,
+        pv: Vec::new(),
+        black: pos.count(Color::Black),
+        white: pos.count(Color::White),
+        moves: Vec::new(),
+        stats: Stats::default(),
+        seconds: 0.0,
+        stopped: false,
+    };
+    if moves == 0 {
+        let v = solver.solve(p, o, alpha, beta);
+        if !solver.stopped() {
+            let v = clamp(v, opts);
+            (sol.score, sol.lower, sol.upper) = (v, v, v);
+            sol.best = if G::moves(o, p) == 0 { None } else { Some(Move::Pass) };
+        }
+    } else {
+        // The search's own ordering: the first move gets the full window, so
+        // it had better be the best.
+        let odd = solver.odd_quadrants(pos.empties());
+        let mut all = RootMoves::new::<G>(p, o, moves, INF);
+        all.sort_by_key(|m| solver.move_key(m.p, m.o, m.sq, odd, n));
+        // Symmetric children have one value: search one of each (paper 001 §3.6).
+        let forms: Vec<(u64, u64)> = all.moves.iter().map(|m| { let (cp, co, _) = canonical::<G>(m.p, m.o); (cp, co) }).collect();
+        let mut root = RootMoves::default();
+        let mut twin_of = Vec::with_capacity(all.len());
+        for (i, m) in all.moves.iter().enumerate() {
+            match forms[..i].iter().position(|f| *f == forms[i]) {
+                Some(j) => twin_of.push(twin_of[j]),
+                None => {
+                    twin_of.push(root.len());
+                    root.moves.push(m.clone());
+                }
+            }
+        }
+        let distinct_sq: Vec<u32> = root.moves.iter().map(|m| m.sq).collect();
+
+        // Paper 001's order: win/draw/loss first, whose narrow window is
+        // cheap, then the exact score in the half-window the outcome allows
+        // (a draw is already exact).
+        let (mut lo, mut hi) = (alpha, beta);
+        let mut settled = None;
+        if !opts.wld && !opts.all_moves && n >= WLD_FIRST_EMPTIES {
+            match iterate(solver, &mut root, n, -1, 1, opts.mode, false) {
+                Some(s) => match s.value.signum() {
+                    1 => (lo, sol.lower) = (0, 1),
+                    -1 => (hi, sol.upper) = (0, -1),
+                    _ => settled = Some(s),
+                },
+                None => note_proven(&mut sol, &root, 1, &square),
+            }
+        }
+        let result = match settled {
+            Some(s) => Some(s),
+            None if solver.stopped() => None,
+            None => iterate(solver, &mut root, n, lo, hi, opts.mode, opts.all_moves),
+        };
+        match result {
+            Some(s) => {
+                debug_assert!(s.bound == Bound::Exact || opts.wld, "a full solve ends exact");
+                let v = clamp(s.value, opts);
+                (sol.score, sol.lower, sol.upper) = (v, v, v);
+                sol.best = Some(Move::Play(square(root.best().sq)));
+            }
+            None if !opts.all_moves => note_proven(&mut sol, &root, hi, &square),
+            None => {}
+        }
+        if opts.all_moves {
+            // Each move, twins included, with its distinct form's score.
+            let by_sq = |sq: u32| root.moves.iter().find(|m| m.sq == sq).filter(|m| m.searched).map(|m| m.value);
+            for (i, m) in all.moves.iter().enumerate() {
+                if let Some(v) = by_sq(distinct_sq[twin_of[i]]) {
+                    sol.moves.push((square(m.sq), clamp(v, opts)));
+                }
+            }
+            sol.moves.sort_by_key(|&(sq, v)| (-v, sq));
+        }
+    }
+
+    sol.stopped = solver.stopped();
+    if !sol.stopped {
+        let end = principal_variation::<G, R>(solver, pos, sol.score, sol.best, opts, &mut sol.pv);
+        sol.black = end.count(Color::Black);
+        sol.white = end.count(Color::White);
+        sol.stopped = solver.stopped();
+    }
+    sol.stats = solver.stats;
+    sol
+}
+
+/// After a stop: the best move the cut-short pass proved, and what that
+/// proves of the score (a lower bound) within the outcome already known.
+fn note_proven(sol: &mut Solution, root: &RootMoves, hi: i32, square: &dyn Fn(u32) -> Square) {
+    if let Some(m) = root.proven_best() {
+        sol.best = Some(Move::Play(square(m.sq)));
+        // Within (lo, hi) a value is what it says; outside, only its side.
+        let v = if m.value >= hi { hi } else { m.value };
+        sol.lower = sol.lower.max(v.min(sol.upper));
+    }
+    sol.score = if sol.lower > -INF { sol.lower } else if sol.upper < INF { sol.upper } else { 0 };
+}
+
+/// Paper 002's master tree over the pool: predictions by the solver's own
+/// move ordering, each leaf solved by one worker with its own table.
+fn solve_predict(pos: &Position, tt: &TranspositionTable, opts: SolveOptions, halt: &Halt) -> Solution {
+    let workers = rayon::current_num_threads();
+    let bytes = tt.bytes() / workers.max(1);
+    let stop = halt.stop_flag();
+    let clock = Clock::start();
+    let mut predicted = 0;
+    let order_tt = TranspositionTable::with_mib(1);
+    let mut rank = |pos: &Position, exclude: u64| -> Vec<(Square, f64)> {
+        let r = ordering(pos, &order_tt, exclude, halt);
+        predicted += r.1;
+        r.0
+    };
+    let outcome = predict::run(
+        pos,
+        workers,
+        &mut rank,
+        0,
+        &|leaf, report| {
+            let time = opts.time.map(|t| (t - clock.seconds()).max(0.0));
+            let leaf_tt = TranspositionTable::with_bytes(bytes);
+            let s = solve(&leaf.pos, &leaf_tt, SolveOptions { mode: Mode::Serial, exclude: leaf.exclude, time, ..opts }, stop);
+            report(predict::LeafReport { value: s.score as f64, best: s.best, line: s.pv, done: !s.stopped, nodes: s.stats.nodes });
+        },
+        &|_| {},
+    );
+    let mut end = *pos;
+    for m in &outcome.line {
+        end = match m {
+            Move::Pass => end.passed(),
+            Move::Play(sq) => end.play(*sq).expect("the tree's line is legal"),
+        };
+    }
+    let v = outcome.value as i32;
+    let done = outcome.done;
+    Solution {
+        score: v,
+        lower: if done { v } else { -INF },
+        upper: if done { v } else { INF },
+        best: if done { outcome.best } else { None },
+        pv: if done { outcome.line } else { Vec::new() },
+        black: end.count(Color::Black),
+        white: end.count(Color::White),
+        moves: Vec::new(),
+        stats: Stats { nodes: outcome.nodes + predicted, leaves: 0 },
+        seconds: 0.0,
+        stopped: !done,
+    }
+}
+
+/// The moves of `pos` not in `exclude`, best first by the solver's own
+/// ordering (paper 002's prediction for the exact solve), and the nodes it
+/// took; nothing after a stop.
+fn ordering(pos: &Position, tt: &TranspositionTable, exclude: u64, halt: &Halt) -> (Vec<(Square, f64)>, u64) {
+    with_geometry!(pos.size(), G => {
+        let mut s = Solver::<G, World>::solver(tt, halt);
+        let (p, o) = (pos.player(), pos.opponent());
+        let moves = G::moves(p, o) & !exclude;
+        let odd = s.odd_quadrants(pos.empties());
+        let n = pos.empties().count_ones();
+        let mut root = RootMoves::new::<G>(p, o, moves, INF);
+        root.sort_by_key(|m| s.move_key(m.p, m.o, m.sq, odd, n));
+        if s.stopped() {
+            return (Vec::new(), s.stats.nodes);
+        }
+        let ranked = root.moves.iter().map(|m| (Square::from_index(pos.size(), m.sq).expect("on board"), 0.0)).collect();
+        (ranked, s.stats.nodes)
+    })
+}
+
+fn clamp(v: i32, opts: SolveOptions) -> i32 {
+    if opts.wld {
+        v.signum()
+    } else {
+        v
+    }
+}
+
+/// Follows moves that keep the solved value to the end of the game, and
+/// returns the final position. With the table warm, each step's searches are
+/// cheap.
+fn principal_variation<G: MoveGen, R: Rule>(
+    solver: &mut Solver<G, R>,
+    start: &Position,
+    score: i32,
+    first: Option<Move>,
+    opts: SolveOptions,
+    pv: &mut Vec<Move>,
+) -> Position {
+    let size = start.size();
+    let mut pos = *start;
+    let mut target = score;
+    let mut next = first;
+    loop {
+        let mv = match next.take() {
+            Some(m) => m,
+            None => {
+                let (p, o) = (pos.player(), pos.opponent());
+                let moves = G::moves(p, o);
+                if moves == 0 {
+                    if G::moves(o, p) == 0 {
+                        return pos;
+                    }
+                    Move::Pass
+                } else {
+                    // The table's move first, then the rest in square order.
+                    let hinted = solver.hash_move(p, o).filter(|&sq| moves >> sq & 1 == 1);
+                    let order = hinted.into_iter().chain(Squares(moves).filter(|&sq| Some(sq) != hinted));
+                    let mut found = None;
+                    for sq in order {
+                        let f = G::flips(p, o, sq);
+                        let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
+                        let keeps = if opts.wld {
+                            (-solver.solve(np, no, -1, 1)).signum() == target
+                        } else {
+                            -solver.solve(np, no, -target - 1, -target + 1) == target
+                        };
+                        if solver.stopped() {
+                            return pos;
+                        }
+                        if keeps {
+                            found = Some(sq);
+                            break;
+                        }
+                    }
+                    // A value from a finished solve always has a move that
+                    // keeps it; the line ends early rather than guess.
+                    debug_assert!(found.is_some(), "a move keeps the value");
+                    let Some(sq) = found else { return pos };
+                    Move::Play(Square::from_index(size, sq).expect("on board"))
+                }
+            }
+        };
+        pv.push(mv);
+        pos = match mv {
+            Move::Pass => pos.passed(),
+            Move::Play(sq) => pos.play(sq).expect("PV moves are legal"),
+        };
+        target = -target;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::geometry::BoardSize;
+    use crate::rules::position::Start;
+
+    fn solve_start(rows: usize, cols: usize, start: Start, scoring: Scoring) -> Solution {
+        let pos = Position::start(BoardSize::new(rows, cols).unwrap(), start);
+        let tt = TranspositionTable::with_mib(16);
+        solve(&pos, &tt, SolveOptions { scoring, ..Default::default() }, None)
+    }
+
+    #[test]
+    fn paper_001_4x4() {
+        let s = solve_start(4, 4, Start::Othello, Scoring::Paper);
+        assert_eq!((s.score, s.black, s.white), (-8, 3, 11));
+        let s = solve_start(4, 4, Start::Reversi, Scoring::Paper);
+        assert_eq!((s.score, s.black, s.white), (-3, 6, 9));
+    }
+
+    #[test]
+    fn paper_001_4x6() {
+        let s = solve_start(4, 6, Start::Othello, Scoring::Paper);
+        assert_eq!((s.score, s.black, s.white), (16, 20, 4));
+        let s = solve_start(4, 6, Start::Reversi, Scoring::Paper);
+        assert_eq!((s.score, s.black, s.white), (18, 21, 3));
+    }
+}

@@ -1,0 +1,8 @@
+//! What is built on the engine: matches and paper 000's sweep
+//! ([`matches`]), the bench ([`bench`]) and the fitting of the evaluation's
+//! weights ([`train`]).
+
+pub mod matches;
+pub mod bench;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod train;
