@@ -273,3 +273,33 @@ fn search_match_and_bench_reject_bad_options() {
         assert!(stderr(&o).starts_with("yomi: error: ") || stderr(&o).contains("error:"), "{args:?}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn solve_time_stops_and_prints_what_is_proven() {
+    // 50 empties: far beyond a fraction of a second.
+    let t = std::time::Instant::now();
+    let o = yomi(&["solve", "--time", "0.5", "--moves", "f5d6c3d3c4f4f6f3e6e7"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(t.elapsed().as_secs_f64() < 5.0, "took {:?}", t.elapsed());
+    let out = stdout(&o);
+    assert!(out.contains("Stopped after") && out.contains("before the end:"), "{out}");
+    assert!(!out.contains("Perfect line"), "no line is claimed: {out}");
+
+    let o = yomi(&["solve", "--time", "0.3", "--json", "--moves", "f5d6c3d3c4f4f6f3e6e7"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["stopped"], true);
+    assert!(v["proven"].is_string() && v["pv"].as_array().unwrap().is_empty());
+    assert!(v["lower"].as_i64().unwrap() <= v["upper"].as_i64().unwrap());
+
+    // A solve that finishes in time is the plain answer.
+    let o = yomi(&["solve", "--time", "30", "--json", "--board", "4x4"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((v["score"].as_i64(), v["stopped"].as_bool()), (Some(-10), Some(false)));
+
+    for bad in ["0", "-1", "nan", "soon"] {
+        let o = yomi(&["solve", "--time", bad, "--board", "4x4"]);
+        assert_eq!(o.status.code(), Some(2), "--time {bad}");
+        assert!(stderr(&o).contains("--time") || stderr(&o).contains("time"), "{}", stderr(&o));
+    }
+}

@@ -229,8 +229,14 @@ fn print_text(pos: &Position, sol: &Solution, opts: SolveOptions) {
     let side = pos.to_move();
     println!("Position: {}", yomi::format_position(pos));
     if sol.stopped {
-        let best = sol.best.as_ref().map_or("none proven yet".to_string(), |m| move_name(m, pos));
-        println!("Stopped after {:.3} s before the end: score {} for {}; best move found {best}", sol.seconds, sol.proven(), side.name());
+        let proven = match sol.best.as_ref() {
+            Some(m) => format!("score {} for {}; best move found {}", sol.proven(), side.name(), move_name(m, pos)),
+            None if sol.lower > -yomi::solver::endgame::INF || sol.upper < yomi::solver::endgame::INF => {
+                format!("score {} for {}; no move proven yet", sol.proven(), side.name())
+            }
+            None => "nothing proven yet".to_string(),
+        };
+        println!("Stopped after {:.3} s, before the end: {proven}", sol.seconds);
         if opts.all_moves && !sol.moves.is_empty() {
             let list: Vec<String> = sol.moves.iter().map(|(sq, s)| format!("{} {:+}", sq.name(pos.size()), s)).collect();
             println!("Moves solved: {}", list.join(", "));
