@@ -130,3 +130,43 @@ test('without cross-origin isolation the single-thread build plays, solves and s
   await page.waitForFunction(() => /score \+16/.test(document.querySelector('#solve-result').textContent), null, { timeout: 60_000 });
   assert.deepEqual(errors, []);
 });
+
+test('stop ends a 50-empty solve within 500 ms, including one still queued in the worker, and the engine works after', async () => {
+  const b = await start();
+  sessions.push(b);
+  await b.page.route(`${b.url}stop-test.html`, (route) => route.fulfill({
+    status: 200,
+    contentType: 'text/html',
+    headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' },
+    body: '<!doctype html><title>stop</title>',
+  }));
+  await b.page.goto(`${b.url}stop-test.html`);
+  const r = await b.page.evaluate(async () => {
+    const { Yomi } = await import('./yomi.js');
+    const yomi = await Yomi.create({ threads: 2 });
+    // 50 empties (the issue's case was 44): no solve ends by itself here.
+    const s = await yomi.state({ origin: { board: '8x8', start: 'othello' }, moves: 'f5 d6 c3 d3 c4 f4 f6 f3 e6 e7'.split(' ') });
+    const first = yomi.solve(s.position);
+    // Sent while the first still runs: the worker has not started it when
+    // the stop comes, and used to clear the flag when it did.
+    const queued = yomi.solve(s.position, { mode: 'serial' });
+    await new Promise((res) => setTimeout(res, 1000));
+    const t0 = performance.now();
+    yomi.stop();
+    const a = await first;
+    const tFirst = performance.now() - t0;
+    const q = await queued;
+    const tQueued = performance.now() - t0;
+    // A request sent after the stop runs normally.
+    const after = await yomi.solve('-----OX--XO----- X', { scoring: 'paper' });
+    yomi.terminate();
+    return { a: a.stopped, q: q.stopped, tFirst, tQueued, after: after.score, afterStopped: after.stopped };
+  });
+  console.log(`browser stop: the running solve ended ${r.tFirst.toFixed(1)} ms after Stop, the queued one ${r.tQueued.toFixed(1)} ms`);
+  assert.equal(r.a, true);
+  assert.equal(r.q, true, 'the stop posted while the second solve was queued ended it');
+  assert.ok(r.tFirst < 500 && r.tQueued < 500, JSON.stringify(r));
+  assert.equal(r.after, -8);
+  assert.equal(r.afterStopped, false);
+  assert.deepEqual(b.errors, []);
+});

@@ -12,7 +12,7 @@ use crate::play::probcut::{shallow_depth, ProbCutStats, MARGINS, MIN_DEPTH};
 use crate::rules::geometry::neighbours;
 use crate::rules::movegen::{MoveGen, Squares};
 use crate::rules::position::Scoring;
-use crate::search::node::{Candidate, Policy, Searcher};
+use crate::search::node::{select_next, Candidate, Policy, Searcher};
 use crate::search::stop::Halt;
 use crate::search::tt::TranspositionTable;
 use crate::solver::endgame::{EndgameTables, INF};
@@ -200,14 +200,7 @@ fn shallow<G: MoveGen>(s: &mut MidSearcher<'_, '_, G>, p: u64, o: u64, moves: u6
         }
     }
     for i in 0..len {
-        let mut m = i;
-        for j in i + 1..len {
-            if list[j].key < list[m].key {
-                m = j;
-            }
-        }
-        list.swap(i, m);
-        let c = list[i];
+        let c = select_next(&mut list[..len], i);
         let v = -s.node(o ^ c.flips, p ^ c.flips ^ (1u64 << c.sq), depth - 1, -beta, -alpha);
         if raise(&mut best, &mut alpha, v, beta) {
             break;

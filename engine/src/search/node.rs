@@ -37,6 +37,21 @@ pub struct Candidate {
     pub key: i32,
 }
 
+/// Selection sort's step for the short lists of shallow nodes, where
+/// sorting the whole list would waste work on moves a cutoff never reaches:
+/// moves the lowest-keyed move of `list[i..]` to `i` and returns it.
+#[inline(always)]
+pub fn select_next(list: &mut [Candidate], i: usize) -> Candidate {
+    let mut m = i;
+    for j in i + 1..list.len() {
+        if list[j].key < list[m].key {
+            m = j;
+        }
+    }
+    list.swap(i, m);
+    list[i]
+}
+
 /// What one kind of search adds to the shared node search. `depth` is
 /// whatever the policy counts down (plies, or empties for the solver).
 /// Hooks return `Some(value)` to end the node there.

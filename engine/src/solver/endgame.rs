@@ -15,7 +15,7 @@ use crate::rules::geometry::{neighbours, Geometry};
 use crate::rules::movegen::{MoveGen, Squares};
 use crate::rules::position::Scoring;
 use crate::rules::stability::stable_discs;
-use crate::search::node::{Candidate, Policy, Searcher};
+use crate::search::node::{select_next, Candidate, Policy, Searcher};
 use crate::search::stop::Halt;
 use crate::search::tt::TranspositionTable;
 
@@ -317,14 +317,7 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
             }
         }
         for i in 0..len {
-            let mut m = i;
-            for j in i + 1..len {
-                if list[j].key < list[m].key {
-                    m = j;
-                }
-            }
-            list.swap(i, m);
-            let c = list[i];
+            let c = select_next(&mut list[..len], i);
             let v = -self.shallow(o ^ c.flips, p ^ c.flips ^ (1u64 << c.sq), -beta, -alpha, n - 1);
             if raise(&mut best, &mut alpha, v, beta) {
                 break;
