@@ -209,7 +209,9 @@ fn search_with<G: MoveGen>(
     if let Some(best) = solver_stopped {
         result.stopped = true;
         if let Some(Move::Play(sq)) = best {
+            let m = root.moves.iter().find(|m| m.sq == sq.index()).expect("the solver's move is legal");
             result.best = Some(Move::Play(sq));
+            result.score = m.value as f64 / SCALE as f64;
         }
         result.seconds = clock.seconds();
         return result;
