@@ -290,7 +290,14 @@ fn solve_time_stops_and_prints_what_is_proven() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["stopped"], true);
     assert!(v["proven"].is_string() && v["pv"].as_array().unwrap().is_empty());
-    assert!(v["lower"].as_i64().unwrap() <= v["upper"].as_i64().unwrap());
+    // Nothing unproven is claimed: no score, bounds only where known, and
+    // no outcome the bounds do not decide (it said "draw").
+    assert!(v["score"].is_null(), "{v}");
+    let (lower, upper) = (v["lower"].as_i64().unwrap_or(-999), v["upper"].as_i64().unwrap_or(999));
+    assert!(lower <= upper);
+    if lower <= 0 && upper >= 0 {
+        assert!(v["result"].is_null(), "{v}");
+    }
 
     // A solve that finishes in time is the plain answer.
     let o = yomi(&["solve", "--time", "30", "--json", "--board", "4x4"]);

@@ -169,3 +169,25 @@ fn the_bench_signature_is_pinned() {
     let (m, e) = (mid.iter().map(|l| l.nodes).sum::<u64>(), end.iter().map(|l| l.nodes).sum::<u64>());
     assert_eq!((m, e, m + e), (8_291_405, 30_485_070, 38_776_475), "bench signature (midgame, endgame, total)");
 }
+
+#[test]
+fn a_solve_stopped_by_its_time_limit_keeps_what_it_proved() {
+    // FFO #48 (22 empties): the win/draw/loss pass finishes in well under a
+    // second here, the exact pass does not. A bound and a move are kept only
+    // where proven: every move the file scores is checked against them.
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/ffo/fforum-40-59.obf")).unwrap();
+    let line = yomi::parse_obf_line(text.lines().nth(8).unwrap(), None).unwrap();
+    let best = line.scores.iter().map(|s| s.1).max().unwrap();
+    let tt = TranspositionTable::with_mib(64);
+    let sol = pool(1).install(|| yomi::solve(&line.position, &tt, SolveOptions { time: Some(1.5), ..Default::default() }, None));
+    println!("FFO #48 after 1.5 s: stopped {}, proven {}, best {:?}", sol.stopped, sol.proven(), sol.best);
+    assert!(sol.lower <= best && best <= sol.upper, "the bounds hold the true score {best}: {}", sol.proven());
+    if let Some(Move::Play(sq)) = sol.best {
+        let v = line.scores.iter().find(|s| s.0 == sq).unwrap().1;
+        assert!(v >= sol.lower, "the move found ({v:+}) proves the bound {}", sol.proven());
+    }
+    if sol.stopped {
+        assert!(sol.pv.is_empty());
+        assert!(sol.lower <= 0 || sol.best.is_some(), "a win proven comes with its move");
+    }
+}

@@ -68,12 +68,17 @@ pub struct Solution {
 }
 
 impl Solution {
-    /// The result in words for the side to move: "win", "draw" or "loss".
-    pub fn outcome(&self) -> &'static str {
-        match self.score.signum() {
-            1 => "win",
-            0 => "draw",
-            _ => "loss",
+    /// The result in words for the side to move: "win", "draw" or "loss";
+    /// after a stop only what the proven bounds decide (`None` otherwise).
+    pub fn outcome(&self) -> Option<&'static str> {
+        if self.lower > 0 {
+            Some("win")
+        } else if self.upper < 0 {
+            Some("loss")
+        } else if self.lower == 0 && self.upper == 0 {
+            Some("draw")
+        } else {
+            None
         }
     }
 
@@ -209,7 +214,12 @@ fn solve_root<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, pos: &Position, op
         if !opts.wld && !opts.all_moves && n >= WLD_FIRST_EMPTIES {
             match iterate(solver, &mut root, n, -1, 1, opts.mode, false) {
                 Some(s) => match s.value.signum() {
-                    1 => (lo, sol.lower) = (0, 1),
+                    1 => {
+                        (lo, sol.lower) = (0, 1);
+                        // A winning move: what a stop during the exact pass
+                        // still has proven.
+                        sol.best = Some(Move::Play(square(root.best().sq)));
+                    }
                     -1 => (hi, sol.upper) = (0, -1),
                     _ => settled = Some(s),
                 },
@@ -259,7 +269,7 @@ fn solve_root<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, pos: &Position, op
 fn note_proven(sol: &mut Solution, root: &RootMoves, hi: i32, square: &dyn Fn(u32) -> Square) {
     if let Some(m) = root.proven_best() {
         sol.best = Some(Move::Play(square(m.sq)));
-        // Within (lo, hi) a value is what it says; outside, only its side.
+        // Below the window's top a value is what it says; at or above it, only that.
         let v = if m.value >= hi { hi } else { m.value };
         sol.lower = sol.lower.max(v.min(sol.upper));
     }

@@ -131,7 +131,8 @@ struct SolveReport {
     empties: u32,
     /// For the side to move; with `wld` +1, 0 or −1.
     score: i32,
-    result: &'static str,
+    /// "win", "draw" or "loss"; null after a stop that did not decide it.
+    result: Option<&'static str>,
     best: Option<String>,
     pv: Vec<String>,
     black: u32,

@@ -207,6 +207,11 @@ fn to_json(pos: &Position, sol: &Solution, opts: SolveOptions) -> Value {
         "upper": sol.upper,
     });
     if sol.stopped {
+        // What is not proven is null: no score, and no bound where none is known.
+        let known = |b: i32| (b.abs() < yomi::solver::endgame::INF).then_some(b);
+        v["score"] = Value::Null;
+        v["lower"] = json!(known(sol.lower));
+        v["upper"] = json!(known(sol.upper));
         v["proven"] = json!(sol.proven());
     }
     if opts.all_moves {
@@ -245,9 +250,9 @@ fn print_text(pos: &Position, sol: &Solution, opts: SolveOptions) {
         return;
     }
     let what = if opts.wld {
-        format!("{} for {}", sol.outcome(), side.name())
+        format!("{} for {}", sol.outcome().unwrap_or("unknown"), side.name())
     } else {
-        format!("{:+} for {} ({})", sol.score, side.name(), sol.outcome())
+        format!("{:+} for {} ({})", sol.score, side.name(), sol.outcome().unwrap_or("unknown"))
     };
     let best = sol.best.as_ref().map_or("none (the game is over)".to_string(), |m| move_name(m, pos));
     println!("Score: {what}; best move {best}; {} scoring", opts.scoring);
