@@ -242,14 +242,15 @@ fn search_with<G: MoveGen>(
     let (_, helper_nodes) = lazy::with_helpers(
         helpers,
         || {
-            let mut prev = root.best().value;
             for depth in 1..=max_depth {
                 if s.stopped() {
                     result.stopped = true;
                     break;
                 }
                 let aspiration = depth > 1 && !opts.all_moves && opts.mode != Mode::Msai;
-                let (mut a, mut b) = if aspiration { (prev - ASPIRATION, prev + ASPIRATION) } else { (-MID_INF, MID_INF) };
+                // Around the last finished iteration's value (or the presearch's).
+                let centre = root.best().value;
+                let (mut a, mut b) = if aspiration { (centre - ASPIRATION, centre + ASPIRATION) } else { (-MID_INF, MID_INF) };
                 let value = loop {
                     let Some(v) = iterate(&mut s, &mut root, depth, a, b, opts.mode, opts.all_moves) else { break None };
                     if v.value <= a && a > -MID_INF {
@@ -265,7 +266,6 @@ fn search_with<G: MoveGen>(
                     result.stopped = true;
                     break;
                 };
-                prev = v;
                 result.depth = depth;
                 result.best = Some(Move::Play(square(root.best().sq)));
                 result.score = v as f64 / SCALE as f64;

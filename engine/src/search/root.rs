@@ -1,6 +1,5 @@
 //! The root of every search: one list of root moves, each with its value,
-//! what that value proves, its value in the previous iteration and its
-//! line (Stockfish's `RootMoves`), and one iteration over it in the chosen
+//! what that value proves and its line (Stockfish's `RootMoves`), and one iteration over it in the chosen
 //! parallel mode. The playing search deepens over it; the solver runs it
 //! for win/draw/loss and then for the exact score.
 
@@ -20,8 +19,6 @@ pub struct RootMove {
     /// From the root's side, as the last iteration left it.
     pub value: i32,
     pub bound: Bound,
-    /// The value the iteration before gave.
-    pub previous: i32,
     /// Searched (to the end) by the current iteration.
     pub searched: bool,
     /// The expected line from the root, starting with this move, where the
@@ -49,7 +46,6 @@ impl RootMoves {
                         o: p ^ f ^ (1u64 << sq),
                         value: -inf,
                         bound: Bound::Upper,
-                        previous: -inf,
                         searched: false,
                         line: Vec::new(),
                     }
@@ -129,18 +125,18 @@ pub fn iterate<P: Policy>(
     all: bool,
 ) -> Option<Scored> {
     for m in root.moves.iter_mut() {
-        m.previous = m.value;
         m.searched = false;
     }
     let n = root.len();
-    let child = |w: &mut Searcher<'_, P>, m: &RootMove, lo: i32, hi: i32| {
-        let v = -w.node(m.p, m.o, depth - 1, -hi, -lo);
+    // The children apart from the list, which the results are recorded into.
+    let moves: Vec<(u64, u64)> = root.moves.iter().map(|m| (m.p, m.o)).collect();
+    let child = |w: &mut Searcher<'_, P>, &(p, o): &(u64, u64), lo: i32, hi: i32| {
+        let v = -w.node(p, o, depth - 1, -hi, -lo);
         (!w.stopped()).then_some(v)
     };
     let finished = if all || mode == Mode::Msai {
         if mode.threads() > 1 && n > 1 {
             let this = &*s;
-            let moves = &root.moves;
             let (values, workers) =
                 msai::each(n, || this.worker(None, mode != Mode::Msai, 0), |w, i| child(w, &moves[i], alpha, beta));
             for w in &workers {
@@ -153,7 +149,6 @@ pub fn iterate<P: Policy>(
             }
             done
         } else {
-            let moves = root.moves.clone();
             let mut got = Vec::new();
             let done = serial::each(n, alpha, beta, |i, lo, hi| child(s, &moves[i], lo, hi), |i, sc| got.push((i, sc)));
             for (i, sc) in got {
@@ -163,7 +158,6 @@ pub fn iterate<P: Policy>(
         }
     } else {
         let split_here = s.splits() && depth >= P::SPLIT_DEPTH && n > 2;
-        let moves = root.moves.clone();
         let mut got = Vec::new();
         let mut a = alpha;
         let mut done =

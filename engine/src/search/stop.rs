@@ -35,13 +35,9 @@ impl<'a> Halt<'a> {
         Halt { stop, limit: AtomicBool::new(false), clock, deadline, nodes, spent: AtomicU64::new(0) }
     }
 
-    /// Only the caller's stop flag, no limits.
-    pub fn stop_only(stop: Option<&'a AtomicBool>) -> Halt<'a> {
-        Halt::new(stop, Clock::start(), None, None)
-    }
-
+    /// No stop flag and no limits.
     pub fn none() -> Halt<'static> {
-        Halt::stop_only(None)
+        Halt::new(None, Clock::start(), None, None)
     }
 
     /// The caller's flag, to hand to a search that keeps its own limits.
@@ -74,14 +70,6 @@ impl<'a> Halt<'a> {
             self.limit.store(true, Relaxed);
         }
         self.halted()
-    }
-
-    pub fn seconds(&self) -> f64 {
-        self.clock.seconds()
-    }
-
-    pub fn deadline(&self) -> Option<f64> {
-        self.deadline
     }
 }
 
