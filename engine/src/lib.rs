@@ -12,6 +12,9 @@
 //! - [`solver`] (the exact solver) and [`play`] (evaluation, levels, the
 //!   playing search), each a policy of the shared core;
 //! - [`tools`]: matches, bench, fitting the weights;
+//! - [`cluster`]: paper 002 across processes (native only): the master
+//!   and its workers in messages, one position's tree or many positions
+//!   with a results file, over threads or (feature `mpi`) MPI ranks;
 //! - the bindings: `wasm` for the browser, and the `yomi` command line.
 //!
 //! ```
@@ -33,6 +36,8 @@ pub mod search;
 pub mod solver;
 pub mod play;
 pub mod tools;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cluster;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -10,6 +10,7 @@
 //! change of value; the master keeps the minimax value of its tree current,
 //! so a best move is available at any moment (`progress` sees each one).
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
 use crate::parallel::in_order;
@@ -42,8 +43,10 @@ struct Node {
     done: bool,
 }
 
-/// The master tree: its nodes (0 is the root) and its leaves, one per worker.
-struct Tree {
+/// The master tree: its nodes (0 is the root) and its leaves, one per
+/// worker. It lives with the master, wherever the workers are: rayon tasks
+/// here ([`run`]), or other processes that send their reports by message.
+pub struct MasterTree {
     nodes: Vec<Node>,
     leaves: Vec<usize>,
     nodes_searched: u64,
@@ -61,7 +64,7 @@ pub struct Report {
     pub done: bool,
 }
 
-impl Tree {
+impl MasterTree {
     /// Grows the tree under `at` for `workers` workers; `predict` orders a
     /// node's allowed moves best first with their predicted values.
     fn grow(&mut self, at: usize, workers: usize, predict: &mut dyn FnMut(&Position, u64) -> Vec<(Square, f64)>) {
@@ -191,7 +194,7 @@ impl Tree {
 }
 
 /// A leaf of the master tree, handed to one worker.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Leaf {
     pub pos: Position,
     /// Moves the leaf's search must leave out ("other moves" nodes).
@@ -204,7 +207,7 @@ pub struct Leaf {
 /// A worker's report on its leaf: its value for the leaf's side to move,
 /// best move and line, whether it is final, and the nodes since its last
 /// report.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct LeafReport {
     pub value: f64,
     pub best: Option<Move>,
@@ -227,66 +230,111 @@ pub struct Outcome {
     pub nodes: u64,
 }
 
-/// Paper 002's method on `workers` workers: grows the tree from `root` with
-/// `predict` (a node's allowed moves best first with predicted values; an
-/// empty answer makes the node a leaf), then runs `search_leaf` once per
-/// leaf on the pool. Every report goes into the master tree, whose minimax
-/// value is kept current and sent to `progress`. `predicted_nodes` counts the
-/// predictions' nodes.
+/// What paper 002's tree runs: how a node's best moves are predicted, and
+/// how a worker searches its leaf. The exact solver and the playing search
+/// each have one; the master and the workers may be threads of one process
+/// ([`run`]) or processes of a cluster, each building the same job from the
+/// same options.
+pub trait Job: Sync {
+    /// The allowed moves of `pos` (all but `exclude`) best first with their
+    /// predicted values, and the nodes the prediction took; nothing after a
+    /// stop (the node is then a leaf).
+    fn predict(&self, pos: &Position, exclude: u64, stop: Option<&AtomicBool>) -> (Vec<(Square, f64)>, u64);
+    /// Searches `leaf` with a table of `table_bytes`, on the threads of the
+    /// current rayon pool, sending every change of value and a last report
+    /// (`done` unless stopped).
+    fn search_leaf(&self, leaf: Leaf, table_bytes: usize, stop: Option<&AtomicBool>, send: &dyn Fn(LeafReport));
+}
+
+impl MasterTree {
+    /// Grows the tree from `root` until each of `workers` owns one leaf (or
+    /// fewer leaves, when the position leaves nothing to split).
+    pub fn new(root: &Position, workers: usize, job: &dyn Job, stop: Option<&AtomicBool>) -> MasterTree {
+        let mut tree = MasterTree { nodes: Vec::new(), leaves: Vec::new(), nodes_searched: 0 };
+        tree.nodes.push(Node {
+            pos: *root,
+            exclude: 0,
+            via: None,
+            ply: 0,
+            children: Vec::new(),
+            value: 0.0,
+            best: None,
+            line: Vec::new(),
+            done: false,
+        });
+        let mut predicted = 0;
+        tree.grow(0, workers.max(1), &mut |pos, exclude| {
+            let (ranked, nodes) = job.predict(pos, exclude, stop);
+            predicted += nodes;
+            ranked
+        });
+        tree.nodes_searched = predicted;
+        tree.minimax();
+        tree
+    }
+
+    /// The leaves, one per worker, in the order reports name them.
+    pub fn leaves(&self) -> Vec<Leaf> {
+        self.leaves
+            .iter()
+            .map(|&at| {
+                let n = &self.nodes[at];
+                Leaf { pos: n.pos, exclude: n.exclude, ply: n.ply }
+            })
+            .collect()
+    }
+
+    /// Takes leaf `leaf`'s report and brings the tree's minimax up to date.
+    pub fn update(&mut self, leaf: usize, r: LeafReport) -> Report {
+        let node = &mut self.nodes[self.leaves[leaf]];
+        (node.value, node.best, node.line, node.done) = (r.value, r.best, r.line, r.done);
+        self.nodes_searched += r.nodes;
+        self.minimax();
+        self.report()
+    }
+
+    /// What the tree says now.
+    pub fn outcome(&self) -> Outcome {
+        let root = &self.nodes[0];
+        Outcome { best: root.best, value: root.value, line: self.line(), done: root.done, nodes: self.nodes_searched }
+    }
+}
+
+/// Paper 002's method on the threads of the current rayon pool: grows the
+/// tree from `root` by `job`'s predictions until each thread owns a leaf,
+/// then searches every leaf in its own task with its own table (together
+/// `table_bytes`). Every report goes into the master tree, whose minimax
+/// value is kept current and sent to `progress`.
 pub fn run(
     root: &Position,
-    workers: usize,
-    predict: &mut dyn FnMut(&Position, u64) -> Vec<(Square, f64)>,
-    predicted_nodes: u64,
-    search_leaf: &(dyn Fn(Leaf, &dyn Fn(LeafReport)) + Sync),
+    job: &dyn Job,
+    table_bytes: usize,
+    stop: Option<&AtomicBool>,
     progress: &(dyn Fn(&Report) + Sync),
 ) -> Outcome {
-    let mut tree = Tree { nodes: Vec::new(), leaves: Vec::new(), nodes_searched: 0 };
-    tree.nodes.push(Node {
-        pos: *root,
-        exclude: 0,
-        via: None,
-        ply: 0,
-        children: Vec::new(),
-        value: 0.0,
-        best: None,
-        line: Vec::new(),
-        done: false,
-    });
-    tree.grow(0, workers.max(1), predict);
-    tree.nodes_searched = predicted_nodes;
-    tree.minimax();
-
-    let leaves = tree.leaves.clone();
+    let workers = rayon::current_num_threads();
+    let tree = MasterTree::new(root, workers, job, stop);
+    let leaves = tree.leaves();
+    let bytes = table_bytes / leaves.len().max(1);
     let tree = Mutex::new(tree);
     in_order(
         leaves.len(),
         || (),
         |_, i| {
-            let at = leaves[i];
-            let leaf = {
-                let t = tree.lock().expect("no worker panics holding the tree");
-                let n = &t.nodes[at];
-                Leaf { pos: n.pos, exclude: n.exclude, ply: n.ply }
-            };
-            search_leaf(leaf, &|r: LeafReport| {
+            job.search_leaf(leaves[i], bytes, stop, &|r: LeafReport| {
                 let mut t = tree.lock().expect("no worker panics holding the tree");
-                let node = &mut t.nodes[at];
-                (node.value, node.best, node.line, node.done) = (r.value, r.best, r.line, r.done);
-                t.nodes_searched += r.nodes;
-                t.minimax();
-                progress(&t.report());
+                progress(&t.update(i, r));
             });
             true
         },
     );
     let tree = tree.into_inner().expect("no worker panics holding the tree");
-    let root = &tree.nodes[0];
-    Outcome { best: root.best, value: root.value, line: tree.line(), done: root.done, nodes: tree.nodes_searched }
+    tree.outcome()
 }
 
-/// Whether paper 002's tree can answer: it needs two workers and a position
-/// with a move to choose; every move's own value (analysis) it does not give.
-pub fn applies(pos: &Position, all_moves: bool) -> bool {
-    !all_moves && rayon::current_num_threads() >= 2 && pos.status() == Status::Move
+/// Whether paper 002's tree can answer with `workers` workers: it needs two
+/// and a position with a move to choose; every move's own value (analysis)
+/// it does not give.
+pub fn applies(pos: &Position, all_moves: bool, workers: usize) -> bool {
+    !all_moves && workers >= 2 && pos.status() == Status::Move
 }

@@ -118,7 +118,7 @@ pub fn search(
     stop: Option<&AtomicBool>,
     progress: &mut dyn FnMut(&SearchResult),
 ) -> SearchResult {
-    if opts.mode == Mode::Predict && predict::applies(pos, opts.all_moves) {
+    if opts.mode == Mode::Predict && predict::applies(pos, opts.all_moves, rayon::current_num_threads()) {
         return search_predict(pos, tt, opts, stop, &|_| {});
     }
     with_geometry!(pos.size(), G => search_with::<G>(pos, tt, opts, stop, progress))
@@ -323,59 +323,82 @@ pub fn search_predict(
     stop: Option<&AtomicBool>,
     report: &(dyn Fn(&predict::Report) + Sync),
 ) -> SearchResult {
-    if !predict::applies(pos, opts.all_moves) {
+    if !predict::applies(pos, opts.all_moves, rayon::current_num_threads()) {
         return search(pos, tt, opts, stop, &mut |_| {});
     }
-    let clock = Clock::start();
-    let workers = rayon::current_num_threads();
-    let bytes = tt.bytes() / workers.max(1);
-    let predict_tt = TranspositionTable::with_mib(4);
-    let mut predicted = 0;
-    let mut rank = |pos: &Position, exclude: u64| {
+    let job = SearchJob::new(*opts);
+    let outcome = predict::run(pos, &job, tt.bytes(), stop, report);
+    job.result(pos, &outcome)
+}
+
+/// The playing search as paper 002's job: the same on every worker, whether
+/// a thread of this process or a rank of a cluster.
+pub struct SearchJob {
+    opts: SearchOptions,
+    clock: Clock,
+    predict_tt: TranspositionTable,
+    leaf_mode: Mode,
+}
+
+impl SearchJob {
+    /// The level's time, if any, counts from now.
+    pub fn new(opts: SearchOptions) -> SearchJob {
+        SearchJob { opts, clock: Clock::start(), predict_tt: TranspositionTable::with_mib(4), leaf_mode: Mode::Serial }
+    }
+
+    /// How a worker spreads its leaf over its own pool: serially where the
+    /// workers are the pool's threads (the default), in parallel where each
+    /// is a process with a pool of its own.
+    pub fn leaf_mode(self, mode: Mode) -> SearchJob {
+        SearchJob { leaf_mode: if mode == Mode::Predict { Mode::Ybw } else { mode }, ..self }
+    }
+
+    /// The answer the master tree's outcome gives for `pos`.
+    pub fn result(&self, pos: &Position, outcome: &predict::Outcome) -> SearchResult {
+        let level = self.opts.level;
+        SearchResult {
+            best: outcome.best,
+            score: outcome.value,
+            kind: if outcome.done && pos.empties().count_ones() <= level.perfect { Kind::Exact } else { Kind::Midgame },
+            depth: level.depth,
+            selectivity: level.selectivity,
+            pv: outcome.line.clone(),
+            moves: Vec::new(),
+            nodes: outcome.nodes,
+            seconds: self.clock.seconds(),
+            stopped: !outcome.done,
+        }
+    }
+}
+
+impl predict::Job for SearchJob {
+    fn predict(&self, pos: &Position, exclude: u64, stop: Option<&AtomicBool>) -> (Vec<(Square, f64)>, u64) {
         let o = SearchOptions {
             level: Level::depth(predict::PREDICT_DEPTH.min(pos.empties().count_ones())),
             all_moves: true,
             mode: Mode::Serial,
             exclude,
-            ..*opts
+            ..self.opts
         };
-        let r = search(pos, &predict_tt, &o, stop, &mut |_| {});
-        predicted += r.nodes;
+        let r = search(pos, &self.predict_tt, &o, stop, &mut |_| {});
         if r.stopped {
-            return Vec::new();
+            return (Vec::new(), r.nodes);
         }
-        r.moves.into_iter().filter(|m| exclude & m.0.bit() == 0).collect()
-    };
-    let outcome = predict::run(
-        pos,
-        workers,
-        &mut rank,
-        0,
-        &|leaf, send| {
-            let level = Level { depth: opts.level.depth.saturating_sub(leaf.ply).max(1), ..opts.level };
-            let o = SearchOptions { level, mode: Mode::Serial, exclude: leaf.exclude, ..*opts };
-            let leaf_tt = TranspositionTable::with_bytes(bytes);
-            let mut last = 0;
-            let r = search(&leaf.pos, &leaf_tt, &o, stop, &mut |r| {
-                // Every finished iteration is a report.
-                send(predict::LeafReport { value: r.score, best: r.best, line: r.pv.clone(), done: false, nodes: r.nodes - last });
-                last = r.nodes;
-            });
-            send(predict::LeafReport { value: r.score, best: r.best, line: r.pv, done: !r.stopped, nodes: r.nodes - last });
-        },
-        report,
-    );
-    SearchResult {
-        best: outcome.best,
-        score: outcome.value,
-        kind: if outcome.done && pos.empties().count_ones() <= opts.level.perfect { Kind::Exact } else { Kind::Midgame },
-        depth: opts.level.depth,
-        selectivity: opts.level.selectivity,
-        pv: outcome.line,
-        moves: Vec::new(),
-        nodes: outcome.nodes + predicted,
-        seconds: clock.seconds(),
-        stopped: !outcome.done,
+        (r.moves.into_iter().filter(|m| exclude & m.0.bit() == 0).collect(), r.nodes)
+    }
+
+    fn search_leaf(&self, leaf: predict::Leaf, table_bytes: usize, stop: Option<&AtomicBool>, send: &dyn Fn(predict::LeafReport)) {
+        let seconds = self.opts.level.seconds.map(|t| (t - self.clock.seconds()).max(1e-3));
+        let level = Level { depth: self.opts.level.depth.saturating_sub(leaf.ply).max(1), seconds, ..self.opts.level };
+        let o = SearchOptions { level, mode: self.leaf_mode, exclude: leaf.exclude, ..self.opts };
+        let leaf_tt = TranspositionTable::with_bytes(table_bytes);
+        let mut last = 0;
+        let r = search(&leaf.pos, &leaf_tt, &o, stop, &mut |r| {
+            // Every finished iteration is a report.
+            send(predict::LeafReport { value: r.score, best: r.best, line: r.pv.clone(), done: false, nodes: r.nodes - last });
+            last = r.nodes;
+        });
+        send(predict::LeafReport { value: r.score, best: r.best, line: r.pv, done: !r.stopped, nodes: r.nodes - last });
     }
 }
 

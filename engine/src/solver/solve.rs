@@ -102,7 +102,7 @@ impl Solution {
 pub fn solve(pos: &Position, tt: &TranspositionTable, opts: SolveOptions, stop: Option<&AtomicBool>) -> Solution {
     let clock = Clock::start();
     let halt = Halt::new(stop, clock, opts.time, None);
-    let mut sol = if opts.mode == Mode::Predict && predict::applies(pos, opts.all_moves) {
+    let mut sol = if opts.mode == Mode::Predict && predict::applies(pos, opts.all_moves, rayon::current_num_threads()) {
         solve_predict(pos, tt, opts, &halt)
     } else {
         with_geometry!(pos.size(), G => match opts.scoring {
@@ -279,51 +279,72 @@ fn note_proven(sol: &mut Solution, root: &RootMoves, hi: i32, square: &dyn Fn(u3
 /// Paper 002's master tree over the pool: predictions by the solver's own
 /// move ordering, each leaf solved by one worker with its own table.
 fn solve_predict(pos: &Position, tt: &TranspositionTable, opts: SolveOptions, halt: &Halt) -> Solution {
-    let workers = rayon::current_num_threads();
-    let bytes = tt.bytes() / workers.max(1);
-    let stop = halt.stop_flag();
-    let clock = Clock::start();
-    let mut predicted = 0;
-    let order_tt = TranspositionTable::with_mib(1);
-    let mut rank = |pos: &Position, exclude: u64| -> Vec<(Square, f64)> {
-        let r = ordering(pos, &order_tt, exclude, halt);
-        predicted += r.1;
-        r.0
-    };
-    let outcome = predict::run(
-        pos,
-        workers,
-        &mut rank,
-        0,
-        &|leaf, report| {
-            let time = opts.time.map(|t| (t - clock.seconds()).max(0.0));
-            let leaf_tt = TranspositionTable::with_bytes(bytes);
-            let s = solve(&leaf.pos, &leaf_tt, SolveOptions { mode: Mode::Serial, exclude: leaf.exclude, time, ..opts }, stop);
-            report(predict::LeafReport { value: s.score as f64, best: s.best, line: s.pv, done: !s.stopped, nodes: s.stats.nodes });
-        },
-        &|_| {},
-    );
-    let mut end = *pos;
-    for m in &outcome.line {
-        end = match m {
-            Move::Pass => end.passed(),
-            Move::Play(sq) => end.play(*sq).expect("the tree's line is legal"),
-        };
+    let job = SolveJob::new(opts);
+    let outcome = predict::run(pos, &job, tt.bytes(), halt.stop_flag(), &|_| {});
+    job.solution(pos, &outcome)
+}
+
+/// The exact solve as paper 002's job: the same on every worker, whether a
+/// thread of this process or a rank of a cluster.
+pub struct SolveJob {
+    opts: SolveOptions,
+    clock: Clock,
+    order_tt: TranspositionTable,
+    leaf_mode: Mode,
+}
+
+impl SolveJob {
+    /// `opts.time`, if any, counts from now.
+    pub fn new(opts: SolveOptions) -> SolveJob {
+        SolveJob { opts, clock: Clock::start(), order_tt: TranspositionTable::with_mib(1), leaf_mode: Mode::Serial }
     }
-    let v = outcome.value as i32;
-    let done = outcome.done;
-    Solution {
-        score: v,
-        lower: if done { v } else { -INF },
-        upper: if done { v } else { INF },
-        best: if done { outcome.best } else { None },
-        pv: if done { outcome.line } else { Vec::new() },
-        black: end.count(Color::Black),
-        white: end.count(Color::White),
-        moves: Vec::new(),
-        stats: Stats { nodes: outcome.nodes + predicted, leaves: 0 },
-        seconds: 0.0,
-        stopped: !done,
+
+    /// How a worker spreads its leaf over its own pool: serially where the
+    /// workers are the pool's threads (the default), in parallel where each
+    /// is a process with a pool of its own.
+    pub fn leaf_mode(self, mode: Mode) -> SolveJob {
+        SolveJob { leaf_mode: if mode == Mode::Predict { Mode::Ybw } else { mode }, ..self }
+    }
+
+    /// The solution the master tree's outcome gives for `pos` (nothing
+    /// claimed unless every leaf finished).
+    pub fn solution(&self, pos: &Position, outcome: &predict::Outcome) -> Solution {
+        let mut end = *pos;
+        for m in &outcome.line {
+            end = match m {
+                Move::Pass => end.passed(),
+                Move::Play(sq) => end.play(*sq).expect("the tree's line is legal"),
+            };
+        }
+        let v = outcome.value as i32;
+        let done = outcome.done;
+        Solution {
+            score: v,
+            lower: if done { v } else { -INF },
+            upper: if done { v } else { INF },
+            best: if done { outcome.best } else { None },
+            pv: if done { outcome.line.clone() } else { Vec::new() },
+            black: end.count(Color::Black),
+            white: end.count(Color::White),
+            moves: Vec::new(),
+            stats: Stats { nodes: outcome.nodes, leaves: 0 },
+            seconds: self.clock.seconds(),
+            stopped: !done,
+        }
+    }
+}
+
+impl predict::Job for SolveJob {
+    fn predict(&self, pos: &Position, exclude: u64, stop: Option<&AtomicBool>) -> (Vec<(Square, f64)>, u64) {
+        let halt = Halt::new(stop, self.clock, self.opts.time, None);
+        ordering(pos, &self.order_tt, exclude, &halt)
+    }
+
+    fn search_leaf(&self, leaf: predict::Leaf, table_bytes: usize, stop: Option<&AtomicBool>, send: &dyn Fn(predict::LeafReport)) {
+        let time = self.opts.time.map(|t| (t - self.clock.seconds()).max(1e-3));
+        let leaf_tt = TranspositionTable::with_bytes(table_bytes);
+        let s = solve(&leaf.pos, &leaf_tt, SolveOptions { mode: self.leaf_mode, exclude: leaf.exclude, time, ..self.opts }, stop);
+        send(predict::LeafReport { value: s.score as f64, best: s.best, line: s.pv, done: !s.stopped, nodes: s.stats.nodes });
     }
 }
 

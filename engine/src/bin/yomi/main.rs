@@ -3,6 +3,7 @@
 
 mod bench;
 mod common;
+mod distributed;
 mod fit;
 mod matches;
 mod probcut;
@@ -104,7 +105,10 @@ fn main() -> ExitCode {
     match result {
         Ok(status) => ExitCode::from(status),
         Err(e) => {
-            eprintln!("yomi: error: {e}");
+            // A cluster's other ranks have the same errors as rank 0, which says them.
+            if !distributed::quiet_rank() {
+                eprintln!("yomi: error: {e}");
+            }
             ExitCode::from(2)
         }
     }

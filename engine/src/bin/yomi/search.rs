@@ -106,6 +106,11 @@ pub struct SearchArgs {
     /// chosen is one of the best by the exact scores the file gives.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "moves"])]
     obf: Option<String>,
+    /// Run over the ranks of an MPI job (`mpirun -n N yomi search
+    /// --distributed ...`): paper 002's tree, rank 0 the master, every rank
+    /// searching its leaf with --threads threads and --hash MiB.
+    #[arg(long, conflicts_with_all = ["obf", "all_moves"])]
+    distributed: bool,
     /// Position (X, O, - per square from a1, a space, X or O to move).
     /// Default: the start position.
     #[arg(value_name = "POSITION", allow_hyphen_values = true)]
@@ -190,16 +195,27 @@ pub fn run(args: SearchArgs) -> Result<(), Error> {
         mode: args.mode,
         ..SearchOptions::new(level, args.scoring)
     };
-    let tt = TranspositionTable::with_mib(args.hash);
     let json_out = args.json;
+    let master_line = |m: &yomi::predict::Report, from: Option<String>| {
+        if !json_out {
+            let best = m.best.as_ref().map(|b| crate::common::move_name(b, &pos)).unwrap_or_default();
+            let from = from.map(|f| format!("  ({f})")).unwrap_or_default();
+            let _ = writeln!(std::io::stdout(), "master: best {best} score {:+7.2}  workers done {}/{}{from}", m.score, m.finished, m.workers);
+        }
+    };
+    if args.distributed {
+        let r = crate::distributed::search_one(crate::distributed::Place::Cluster, &pos, opts, args.threads, args.hash, &mut |m, w| {
+            master_line(m, Some(format!("rank {w}")))
+        })?;
+        return match r {
+            Some(r) => report(&args, &pos, level, &r),
+            None => Ok(()),
+        };
+    }
+    let tt = TranspositionTable::with_mib(args.hash);
     if args.mode == yomi::Mode::Predict {
         let r = pool.install(|| {
-            yomi::play::search::search_predict(&pos, &tt, &opts, None, &|m| {
-                if !json_out {
-                    let best = m.best.as_ref().map(|b| crate::common::move_name(b, &pos)).unwrap_or_default();
-                    let _ = writeln!(std::io::stdout(), "master: best {best} score {:+7.2}  workers done {}/{}", m.score, m.finished, m.workers);
-                }
-            })
+            yomi::play::search::search_predict(&pos, &tt, &opts, None, &|m| master_line(m, None))
         });
         return report(&args, &pos, level, &r);
     }

@@ -7,6 +7,7 @@ use yomi::{
     Square, TranspositionTable,
 };
 
+use crate::distributed::{Batch, Place};
 use crate::BoardArgs;
 
 #[derive(Args)]
@@ -48,6 +49,17 @@ pub struct SolveArgs {
     /// any mismatch exits with status 1.
     #[arg(long, value_name = "FILE", conflicts_with = "position")]
     obf: Option<String>,
+    /// Run over the ranks of an MPI job (`mpirun -n N yomi solve
+    /// --distributed ...`): one position by paper 002's tree, rank 0 the
+    /// master, every rank searching with --threads threads and --hash MiB;
+    /// with --obf, the positions handed out to the ranks as they become free.
+    #[arg(long)]
+    distributed: bool,
+    /// With --obf: append each result to FILE as it arrives (one JSON line
+    /// per position), and skip the positions FILE already holds, so a job
+    /// killed halfway resumes where it was.
+    #[arg(long, value_name = "FILE", requires = "obf")]
+    results: Option<String>,
     /// Position: one character per square from a1 row by row (X, O or -), a
     /// space, and X or O to move. Default: the start position of the board.
     #[arg(value_name = "POSITION", allow_hyphen_values = true)]
@@ -73,6 +85,27 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
             return Err(Error::BadArgument(format!("--time {t} is out of range; expected seconds above 0")));
         }
     }
+    let opts = SolveOptions { scoring: args.scoring, wld: args.wld, all_moves: args.all_moves, mode: args.mode, exclude: 0, time: args.time };
+    let place = if args.distributed { Place::Cluster } else { Place::Here };
+    if args.distributed || args.results.is_some() {
+        if args.all_moves {
+            return Err(Error::BadArgument("--all-moves is not available with --distributed or --results".into()));
+        }
+        if let Some(file) = &args.obf {
+            let batch = Batch { obf: file, board: args.board.board, results: args.results.as_deref(), json: args.json, threads: args.threads, hash_mib: args.hash };
+            return crate::distributed::solve_many(place, batch, opts);
+        }
+        let start = args.board.position(args.position.as_deref())?;
+        let pos = *yomi::Game::from_record(start, args.moves.as_deref().unwrap_or(""))?.current();
+        if let Some(sol) = crate::distributed::solve_one(place, &pos, opts, args.threads, args.hash)? {
+            if args.json {
+                println!("{}", to_json(&pos, &sol, opts));
+            } else {
+                print_text(&pos, &sol, opts);
+            }
+        }
+        return Ok(0);
+    }
     let lines: Vec<ObfLine> = match &args.obf {
         Some(file) => read_obf(file, args.board.board)?,
         None => {
@@ -81,7 +114,6 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
             vec![ObfLine { position: *game.current(), scores: Vec::new() }]
         }
     };
-    let opts = SolveOptions { scoring: args.scoring, wld: args.wld, all_moves: args.all_moves, mode: args.mode, exclude: 0, time: args.time };
     let tt = TranspositionTable::with_mib(args.hash);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)

@@ -1,0 +1,225 @@
+//! `--distributed` and `--results`: paper 002 over the ranks of an MPI job
+//! (`mpirun -n N yomi solve --distributed ...`), and many positions handed
+//! out to workers with a results file that a rerun resumes. Every rank
+//! parses the same command line; rank 0 is the master and prints, the
+//! others serve until it is done.
+
+use std::io::Write;
+
+use serde_json::json;
+use yomi::cluster::batch::{self, Event, ResultsFile};
+use yomi::cluster::{tree, Links, Task, Threads, Worker};
+use yomi::{parse_obf_line, Error, ObfLine, Position, SearchOptions, SolveOptions};
+
+/// Where the workers are.
+pub enum Place {
+    /// Threads of this process: one worker with the whole pool.
+    Here,
+    /// The ranks of the MPI job this process is part of.
+    Cluster,
+}
+
+/// What a rank other than 0 does: nothing but serve. `None` on rank 0 (and
+/// in a process that is not part of a cluster), which goes on as master.
+#[cfg(feature = "mpi")]
+fn cluster() -> Result<yomi::cluster::mpi::Cluster, Error> {
+    yomi::cluster::mpi::Cluster::init().map_err(Error::BadArgument)
+}
+
+/// Runs `master` with links to the workers for `task`, wherever they are.
+/// On a cluster's other ranks, serves instead and returns `Ok(None)`.
+fn with_links<T>(
+    place: Place,
+    worker: Worker,
+    master: impl FnOnce(&mut dyn Links) -> Result<T, Error>,
+) -> Result<Option<T>, Error> {
+    match place {
+        Place::Here => {
+            let mut links = Threads::spawn(&[worker]);
+            master(&mut links).map(Some)
+        }
+        #[cfg(feature = "mpi")]
+        Place::Cluster => {
+            let cluster = cluster()?;
+            if cluster.rank() != 0 {
+                cluster.serve(worker).map_err(Error::BadArgument)?;
+                return Ok(None);
+            }
+            let mut links = cluster.links(worker);
+            let out = master(&mut links);
+            links.quit();
+            out.map(Some)
+        }
+        #[cfg(not(feature = "mpi"))]
+        Place::Cluster => {
+            let _ = (worker, master);
+            Err(Error::BadArgument(
+                "--distributed needs a yomi built with MPI: apt-get install openmpi-bin libopenmpi-dev libclang-dev, \
+                 then cargo build --release --features mpi (README: Distributed search)"
+                    .into(),
+            ))
+        }
+    }
+}
+
+/// Whether this process is a cluster rank other than 0, which prints
+/// nothing (not even errors: rank 0 has the same ones). Read from the
+/// environment `mpirun` gives each rank, before MPI is started.
+pub fn quiet_rank() -> bool {
+    ["OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"]
+        .iter()
+        .find_map(|k| std::env::var(k).ok())
+        .is_some_and(|r| r.trim() != "0")
+}
+
+/// One position solved by paper 002's tree over the workers.
+pub fn solve_one(place: Place, pos: &Position, opts: SolveOptions, threads: usize, hash_mib: usize) -> Result<Option<yomi::Solution>, Error> {
+    let worker = Worker { task: Task::Solve(opts), threads, table_bytes: hash_mib << 20 };
+    with_links(place, worker, |links| {
+        let job = yomi::solver::solve::SolveJob::new(opts);
+        let outcome = tree::run(links, &job, pos, None, opts.time, &mut |_, _| {}).map_err(Error::BadArgument)?;
+        Ok(job.solution(pos, &outcome))
+    })
+}
+
+/// One position searched by paper 002's tree over the workers; every
+/// change of the master's view goes to `progress` (the worker that sent it).
+pub fn search_one(
+    place: Place,
+    pos: &Position,
+    opts: SearchOptions,
+    threads: usize,
+    hash_mib: usize,
+    progress: &mut dyn FnMut(&yomi::predict::Report, usize),
+) -> Result<Option<yomi::SearchResult>, Error> {
+    let worker = Worker { task: Task::Search(opts), threads, table_bytes: hash_mib << 20 };
+    with_links(place, worker, |links| {
+        let job = yomi::play::search::SearchJob::new(opts);
+        let outcome = tree::run(links, &job, pos, None, opts.level.seconds, progress).map_err(Error::BadArgument)?;
+        Ok(job.result(pos, &outcome))
+    })
+}
+
+/// The positions of an OBF file, each line on its own: a bad line is
+/// reported and the others are still solved.
+fn read_lines(file: &str, board: Option<yomi::BoardSize>) -> Result<Vec<(usize, Result<ObfLine, Error>)>, Error> {
+    let text = std::fs::read_to_string(file).map_err(|e| Error::BadArgument(format!("cannot read {file}: {e}")))?;
+    Ok(text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            let t = l.trim();
+            !(t.is_empty() || t.starts_with('%') || t.starts_with('#'))
+        })
+        .map(|(n, l)| (n + 1, parse_obf_line(l.trim(), board)))
+        .collect())
+}
+
+/// The options of a batch.
+pub struct Batch<'a> {
+    pub obf: &'a str,
+    pub board: Option<yomi::BoardSize>,
+    pub results: Option<&'a str>,
+    pub json: bool,
+    pub threads: usize,
+    pub hash_mib: usize,
+}
+
+/// Many positions over the workers. Exit status: 0, 1 if a score differs
+/// from the file's, 2 if a position was rejected.
+pub fn solve_many(place: Place, batch: Batch, opts: SolveOptions) -> Result<u8, Error> {
+    let worker = Worker { task: Task::Solve(opts), threads: batch.threads, table_bytes: batch.hash_mib << 20 };
+    let status = with_links(place, worker, |links| {
+        let clock = std::time::Instant::now();
+        let lines = read_lines(batch.obf, batch.board)?;
+        let mut results = batch.results.map(ResultsFile::open).transpose()?;
+        let mut rejected = 0;
+        let mut good: Vec<(usize, ObfLine)> = Vec::new();
+        for (n, line) in lines {
+            match line {
+                Ok(l) => good.push((n, l)),
+                Err(e) => {
+                    rejected += 1;
+                    eprintln!("{} line {n}: rejected: {e}", batch.obf);
+                }
+            }
+        }
+        let positions: Vec<Position> = good.iter().map(|(_, l)| l.position).collect();
+        let (mut checked, mut matched, mut from_file, mut stopped) = (0, 0, 0, 0);
+        let (mut nodes, mut seconds) = (0u64, 0f64);
+        let mut out = std::io::stdout();
+        let mut event = |e: Event| match e {
+            Event::Solved { item, result, by, twin_of } => {
+                let (n, line) = &good[item];
+                let pos = &line.position;
+                let expect = |v: i32| if opts.wld { v.signum() } else { v };
+                let given = line.scores.iter().map(|&(_, s)| s).max().map(expect);
+                let best_given = result.best.as_deref().and_then(|b| {
+                    line.scores.iter().find(|(sq, _)| sq.name(pos.size()) == b).map(|&(_, s)| expect(s))
+                });
+                let ok = !result.stopped && given.is_none_or(|g| g == result.score) && best_given.is_none_or(|b| b == result.score);
+                if given.is_some() && !result.stopped {
+                    checked += 1;
+                    matched += ok as usize;
+                }
+                let source = match (twin_of, by.as_str()) {
+                    (Some(t), _) => format!("twin of line {}", good[t].0),
+                    (None, "results file") => {
+                        from_file += 1;
+                        "results file".to_string()
+                    }
+                    (None, by) => {
+                        nodes += result.nodes;
+                        seconds += result.seconds;
+                        by.to_string()
+                    }
+                };
+                stopped += result.stopped as usize;
+                if batch.json {
+                    let v = json!({
+                        "line": n, "position": yomi::cluster::wire::position_text(pos),
+                        "score": (!result.stopped).then_some(result.score), "best": result.best,
+                        "lower": result.lower, "upper": result.upper, "stopped": result.stopped,
+                        "nodes": result.nodes, "seconds": result.seconds, "by": source,
+                        "check": given.map(|_| if ok { "ok" } else { "mismatch" }),
+                    });
+                    let _ = writeln!(out, "{v}");
+                } else {
+                    let score = if result.stopped { format!("stopped ({}..{})", result.lower, result.upper) } else { format!("{:+}", result.score) };
+                    let check = match given {
+                        Some(g) if ok => format!("file {g:+} ok"),
+                        Some(g) => format!("file {g:+} MISMATCH"),
+                        None => String::new(),
+                    };
+                    let _ = writeln!(
+                        out,
+                        "line {n:<4} {score:>4} {:<5} {check:<14} {:>13} nodes {:>9.3} s  {source}",
+                        result.best.as_deref().unwrap_or("-"),
+                        result.nodes,
+                        result.seconds
+                    );
+                }
+            }
+            Event::Rejected { item, message, by } => {
+                rejected += 1;
+                eprintln!("{} line {}: rejected by {by}: {message}", batch.obf, good[item].0);
+            }
+        };
+        batch::run(links, &positions, &opts, results.as_mut(), None, &mut event).map_err(Error::BadArgument)?;
+        let rate = if seconds > 0.0 { nodes as f64 / seconds } else { 0.0 };
+        let summary = format!(
+            "{matched} of {checked} positions match; {} positions, {from_file} from the results file, {stopped} stopped, {rejected} rejected; \
+             {nodes} nodes, {seconds:.3} s of solving, {rate:.0} nodes/s; {:.3} s in all on {} workers",
+            good.len(),
+            clock.elapsed().as_secs_f64(),
+            links.workers()
+        );
+        if batch.json {
+            eprintln!("{summary}");
+        } else {
+            println!("{summary}");
+        }
+        Ok(if rejected > 0 { 2 } else if matched < checked { 1 } else { 0 })
+    })?;
+    Ok(status.unwrap_or(0))
+}
