@@ -310,3 +310,39 @@ fn solve_time_stops_and_prints_what_is_proven() {
         assert!(stderr(&o).contains("--time") || stderr(&o).contains("time"), "{}", stderr(&o));
     }
 }
+
+#[test]
+fn solve_results_file_on_one_machine_resumes() {
+    let dir = std::env::temp_dir().join(format!("yomi-cli-results-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (obf, results) = (dir.join("five.obf"), dir.join("five.jsonl"));
+    let ffo = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/ffo/fforum-1-19.obf")).unwrap();
+    std::fs::write(&obf, ffo.lines().take(5).collect::<Vec<_>>().join("\n")).unwrap();
+    let _ = std::fs::remove_file(&results);
+    let args = ["solve", "--obf", obf.to_str().unwrap(), "--results", results.to_str().unwrap(), "--threads", "2"];
+    let o = yomi(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("5 of 5 positions match; 5 positions, 0 from the results file"), "{out}");
+    assert_eq!(std::fs::read_to_string(&results).unwrap().lines().count(), 5);
+    let o = yomi(&args);
+    assert!(stdout(&o).contains("5 of 5 positions match; 5 positions, 5 from the results file"), "{}", stdout(&o));
+    assert_eq!(std::fs::read_to_string(&results).unwrap().lines().count(), 5);
+
+    let o = yomi(&["solve", "--results", results.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "--results needs --obf");
+    let o = yomi(&["solve", "--all-moves", "--obf", obf.to_str().unwrap(), "--results", results.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--all-moves is not available"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(not(feature = "mpi"))]
+#[test]
+fn distributed_without_mpi_says_how_to_build_it() {
+    for cmd in ["solve", "search"] {
+        let o = yomi(&[cmd, "--distributed"]);
+        assert_eq!(o.status.code(), Some(2), "{cmd}");
+        assert!(stderr(&o).contains("--features mpi"), "{}", stderr(&o));
+    }
+}

@@ -6,25 +6,38 @@
 #      reference on every board, perft against published counts, the
 #      solver against published results and a naive negamax, the parsers
 #      fuzzed, and the CLI; then the slow solver tests (6x6).
-#   2. both wasm builds (threaded and single-thread), served with their real
+#   2. the cluster feature: OpenMPI from Debian, then the real binary under
+#      mpirun with three ranks on this one machine (tests/mpi.rs).
+#   3. both wasm builds (threaded and single-thread), served with their real
 #      headers, in headless Chromium: the app, the benchmark page, the
 #      tutorial, <yomi-board> in a plain page, and the path without isolation.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
-if ! command -v chromium >/dev/null 2>&1; then
-  sudo=""
-  [ "$(id -u)" = 0 ] || sudo="sudo"
-  echo "installing Debian's chromium for the browser tests"
+sudo=""
+[ "$(id -u)" = 0 ] || sudo="sudo"
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+# The mpi feature: OpenMPI to run and link, libclang for rsmpi's bindings.
+command -v mpirun >/dev/null 2>&1 || missing+=(openmpi-bin)
+[ -e /usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h ] || [ -e /usr/include/mpi.h ] || missing+=(libopenmpi-dev)
+ls /usr/lib/llvm-*/lib/libclang*.so* >/dev/null 2>&1 || missing+=(libclang-dev)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing from Debian: ${missing[*]}"
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 
 cargo test --workspace
 # The slow suites, by name: 6x6 solved under paper 001's rule (minutes).
 cargo test --test solve -- --ignored
+
+# Paper 002 across processes: three MPI ranks on this machine. OpenMPI
+# refuses to run as root unless told; test machines run as root.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+cargo test --features mpi --test mpi -- --include-ignored
 
 bash web/build.sh
 (cd tests/browser && npm test)
