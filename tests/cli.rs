@@ -346,3 +346,16 @@ fn distributed_without_mpi_says_how_to_build_it() {
         assert!(stderr(&o).contains("--features mpi"), "{}", stderr(&o));
     }
 }
+
+#[test]
+fn solve_openings_backs_the_root_value_up() {
+    // Paper 001: 4x6 Othello is +16 under its rule; its 1,426 distinct
+    // positions at 14 empties, solved one by one, give it back.
+    let o = yomi(&["solve", "--board", "4x6", "--scoring", "paper", "--openings", "14", "--threads", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Root --------OX----XO-------- X: +16 for Black, backed up from 1426 positions at 14 empties"), "{out}");
+    let o = yomi(&["solve", "--openings", "60"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--openings 60 is not below the position's 60 empties"), "{}", stderr(&o));
+}

@@ -27,13 +27,13 @@ use crate::with_geometry;
 /// A position up to symmetry and colours: its board and canonical
 /// side-relative bitboards. Twins have equal values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Form {
+pub struct Form {
     size: BoardSize,
     p: u64,
     o: u64,
 }
 
-fn form(pos: &Position) -> Form {
+pub fn form(pos: &Position) -> Form {
     with_geometry!(pos.size(), G => {
         let (p, o, _) = canonical::<G>(pos.player(), pos.opponent());
         Form { size: pos.size(), p, o }

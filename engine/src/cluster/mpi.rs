@@ -117,13 +117,15 @@ pub struct MpiLinks<'a> {
 
 impl MpiLinks<'_> {
     /// Tells every worker there is no more work and waits for the local
-    /// one; the other ranks end by themselves.
+    /// one; the other ranks end by themselves. A search still running (the
+    /// master gave up on an error) is stopped first, so no rank runs on.
     pub fn quit(&mut self) {
         if self.quit {
             return;
         }
         self.quit = true;
         for w in 0..self.workers() {
+            let _ = self.send(w, Msg::Stop);
             let _ = self.send(w, Msg::Quit);
         }
         self.local.take();

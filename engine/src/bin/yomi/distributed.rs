@@ -115,10 +115,18 @@ fn read_lines(file: &str, board: Option<yomi::BoardSize>) -> Result<Vec<(usize, 
         .collect())
 }
 
+/// Where a batch's positions come from.
+pub enum Source<'a> {
+    /// An OBF file, one position a line.
+    Obf { file: &'a str, board: Option<yomi::BoardSize> },
+    /// Every position `empties` empties below `root`, one per twin; the
+    /// root's value is backed up from theirs.
+    Openings { root: Position, empties: u32 },
+}
+
 /// The options of a batch.
 pub struct Batch<'a> {
-    pub obf: &'a str,
-    pub board: Option<yomi::BoardSize>,
+    pub source: Source<'a>,
     pub results: Option<&'a str>,
     pub json: bool,
     pub threads: usize,
@@ -131,19 +139,31 @@ pub fn solve_many(place: Place, batch: Batch, opts: SolveOptions) -> Result<u8, 
     let worker = Worker { task: Task::Solve(opts), threads: batch.threads, table_bytes: batch.hash_mib << 20 };
     let status = with_links(place, worker, |links| {
         let clock = std::time::Instant::now();
-        let lines = read_lines(batch.obf, batch.board)?;
         let mut results = batch.results.map(ResultsFile::open).transpose()?;
         let mut rejected = 0;
-        let mut good: Vec<(usize, ObfLine)> = Vec::new();
-        for (n, line) in lines {
-            match line {
-                Ok(l) => good.push((n, l)),
-                Err(e) => {
-                    rejected += 1;
-                    eprintln!("{} line {n}: rejected: {e}", batch.obf);
+        let mut good: Vec<(String, ObfLine)> = Vec::new();
+        match &batch.source {
+            Source::Obf { file, board } => {
+                for (n, line) in read_lines(file, *board)? {
+                    match line {
+                        Ok(l) => good.push((format!("line {n}"), l)),
+                        Err(e) => {
+                            rejected += 1;
+                            eprintln!("{file} line {n}: rejected: {e}");
+                        }
+                    }
                 }
             }
+            Source::Openings { root, empties } => {
+                let list = yomi::cluster::openings::frontier(root, *empties);
+                good.extend(list.into_iter().enumerate().map(|(k, p)| (format!("#{}", k + 1), ObfLine { position: p, scores: Vec::new() })));
+            }
         }
+        let what = match &batch.source {
+            Source::Obf { file, .. } => file.to_string(),
+            Source::Openings { .. } => "openings".to_string(),
+        };
+        let mut values: Vec<Option<i32>> = vec![None; good.len()];
         let positions: Vec<Position> = good.iter().map(|(_, l)| l.position).collect();
         let (mut checked, mut matched, mut from_file, mut stopped) = (0, 0, 0, 0);
         let (mut nodes, mut seconds) = (0u64, 0f64);
@@ -152,6 +172,9 @@ pub fn solve_many(place: Place, batch: Batch, opts: SolveOptions) -> Result<u8, 
             Event::Solved { item, result, by, twin_of } => {
                 let (n, line) = &good[item];
                 let pos = &line.position;
+                if !result.stopped {
+                    values[item] = Some(result.score);
+                }
                 let expect = |v: i32| if opts.wld { v.signum() } else { v };
                 let given = line.scores.iter().map(|&(_, s)| s).max().map(expect);
                 let best_given = result.best.as_deref().and_then(|b| {
@@ -163,7 +186,7 @@ pub fn solve_many(place: Place, batch: Batch, opts: SolveOptions) -> Result<u8, 
                     matched += ok as usize;
                 }
                 let source = match (twin_of, by.as_str()) {
-                    (Some(t), _) => format!("twin of line {}", good[t].0),
+                    (Some(t), _) => format!("twin of {}", good[t].0),
                     (None, "results file") => {
                         from_file += 1;
                         "results file".to_string()
@@ -177,7 +200,7 @@ pub fn solve_many(place: Place, batch: Batch, opts: SolveOptions) -> Result<u8, 
                 stopped += result.stopped as usize;
                 if batch.json {
                     let v = json!({
-                        "line": n, "position": yomi::cluster::wire::position_text(pos),
+                        "item": n, "position": yomi::cluster::wire::position_text(pos),
                         "score": (!result.stopped).then_some(result.score), "best": result.best,
                         "lower": result.lower, "upper": result.upper, "stopped": result.stopped,
                         "nodes": result.nodes, "seconds": result.seconds, "by": source,
@@ -193,7 +216,7 @@ pub fn solve_many(place: Place, batch: Batch, opts: SolveOptions) -> Result<u8, 
                     };
                     let _ = writeln!(
                         out,
-                        "line {n:<4} {score:>4} {:<5} {check:<14} {:>13} nodes {:>9.3} s  {source}",
+                        "{n:<9} {score:>4} {:<5} {check:<14} {:>13} nodes {:>9.3} s  {source}",
                         result.best.as_deref().unwrap_or("-"),
                         result.nodes,
                         result.seconds
@@ -202,7 +225,7 @@ pub fn solve_many(place: Place, batch: Batch, opts: SolveOptions) -> Result<u8, 
             }
             Event::Rejected { item, message, by } => {
                 rejected += 1;
-                eprintln!("{} line {}: rejected by {by}: {message}", batch.obf, good[item].0);
+                eprintln!("{what} {}: rejected by {by}: {message}", good[item].0);
             }
         };
         batch::run(links, &positions, &opts, results.as_mut(), None, &mut event).map_err(Error::BadArgument)?;
@@ -218,6 +241,23 @@ pub fn solve_many(place: Place, batch: Batch, opts: SolveOptions) -> Result<u8, 
             eprintln!("{summary}");
         } else {
             println!("{summary}");
+        }
+        if let Source::Openings { root, empties } = &batch.source {
+            let forms: std::collections::HashMap<_, i32> = good
+                .iter()
+                .zip(&values)
+                .filter_map(|((_, l), v)| v.map(|v| (yomi::cluster::batch::form(&l.position), v)))
+                .collect();
+            let v = yomi::cluster::openings::back_up(root, *empties, opts.scoring, opts.wld, &|p| forms.get(&yomi::cluster::batch::form(p)).copied());
+            let side = root.to_move().name();
+            if batch.json {
+                println!("{}", json!({"root": yomi::cluster::wire::position_text(root), "empties": empties, "positions": good.len(), "score": v}));
+            } else {
+                match v {
+                    Some(v) => println!("Root {}: {v:+} for {side}, backed up from {} positions at {empties} empties", yomi::format_position(root), good.len()),
+                    None => println!("Root {}: not settled, some positions at {empties} empties are unsolved", yomi::format_position(root)),
+                }
+            }
         }
         Ok(if rejected > 0 { 2 } else if matched < checked { 1 } else { 0 })
     })?;

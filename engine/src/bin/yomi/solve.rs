@@ -7,7 +7,7 @@ use yomi::{
     Square, TranspositionTable,
 };
 
-use crate::distributed::{Batch, Place};
+use crate::distributed::{Batch, Place, Source};
 use crate::BoardArgs;
 
 #[derive(Args)]
@@ -58,8 +58,13 @@ pub struct SolveArgs {
     /// With --obf: append each result to FILE as it arrives (one JSON line
     /// per position), and skip the positions FILE already holds, so a job
     /// killed halfway resumes where it was.
-    #[arg(long, value_name = "FILE", requires = "obf")]
+    #[arg(long, value_name = "FILE")]
     results: Option<String>,
+    /// Solve every position EMPTIES empties below the position (one per
+    /// symmetric twin) as a batch, like --obf, and back the position's own
+    /// value up from theirs.
+    #[arg(long, value_name = "EMPTIES", conflicts_with = "obf")]
+    openings: Option<u32>,
     /// Position: one character per square from a1 row by row (X, O or -), a
     /// space, and X or O to move. Default: the start position of the board.
     #[arg(value_name = "POSITION", allow_hyphen_values = true)]
@@ -87,16 +92,30 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
     }
     let opts = SolveOptions { scoring: args.scoring, wld: args.wld, all_moves: args.all_moves, mode: args.mode, exclude: 0, time: args.time };
     let place = if args.distributed { Place::Cluster } else { Place::Here };
-    if args.distributed || args.results.is_some() {
+    if args.distributed || args.results.is_some() || args.openings.is_some() {
         if args.all_moves {
-            return Err(Error::BadArgument("--all-moves is not available with --distributed or --results".into()));
+            return Err(Error::BadArgument("--all-moves is not available with --distributed, --results or --openings".into()));
         }
-        if let Some(file) = &args.obf {
-            let batch = Batch { obf: file, board: args.board.board, results: args.results.as_deref(), json: args.json, threads: args.threads, hash_mib: args.hash };
-            return crate::distributed::solve_many(place, batch, opts);
+        if args.results.is_some() && args.obf.is_none() && args.openings.is_none() {
+            return Err(Error::BadArgument("--results needs --obf FILE or --openings EMPTIES".into()));
         }
         let start = args.board.position(args.position.as_deref())?;
         let pos = *yomi::Game::from_record(start, args.moves.as_deref().unwrap_or(""))?.current();
+        let source = match (&args.obf, args.openings) {
+            (Some(file), _) => Some(Source::Obf { file, board: args.board.board }),
+            (None, Some(empties)) if empties >= pos.empties().count_ones() => {
+                return Err(Error::BadArgument(format!(
+                    "--openings {empties} is not below the position's {} empties",
+                    pos.empties().count_ones()
+                )))
+            }
+            (None, Some(empties)) => Some(Source::Openings { root: pos, empties }),
+            (None, None) => None,
+        };
+        if let Some(source) = source {
+            let batch = Batch { source, results: args.results.as_deref(), json: args.json, threads: args.threads, hash_mib: args.hash };
+            return crate::distributed::solve_many(place, batch, opts);
+        }
         if let Some(sol) = crate::distributed::solve_one(place, &pos, opts, args.threads, args.hash)? {
             if args.json {
                 println!("{}", to_json(&pos, &sol, opts));
