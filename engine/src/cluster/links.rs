@@ -40,13 +40,12 @@ impl LocalWorker {
         let (tx, rx) = channel();
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
-        let outbox = std::sync::Mutex::new(outbox);
         let handle = std::thread::Builder::new()
             .name(format!("yomi-worker-{index}"))
             .spawn(move || {
                 worker.serve(rx, &flag, &|m| {
                     // A master that has gone no longer listens.
-                    let _ = outbox.lock().expect("no sender panics").send((index, m));
+                    let _ = outbox.send((index, m));
                 })
             })
             .expect("a thread for the worker");

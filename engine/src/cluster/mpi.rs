@@ -70,9 +70,8 @@ impl Cluster {
         let thread = std::thread::Builder::new()
             .name("yomi-worker".into())
             .spawn(move || {
-                let outbox = std::sync::Mutex::new(outbox);
                 worker.serve(inbox, &flag, &|m| {
-                    let _ = outbox.lock().expect("no sender panics").send(m);
+                    let _ = outbox.send(m);
                 })
             })
             .map_err(|e| format!("cannot start the worker thread: {e}"))?;

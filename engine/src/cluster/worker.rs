@@ -8,7 +8,6 @@ use std::sync::mpsc::Receiver;
 
 use crate::cluster::wire::{parse_position_text, Msg, Solved};
 use crate::parallel::predict::{Job, LeafReport};
-use crate::parallel::Mode;
 use crate::play::search::{SearchJob, SearchOptions};
 use crate::rules::game::Move;
 use crate::search::tt::TranspositionTable;
@@ -87,7 +86,7 @@ impl Worker {
                     };
                     let tt = table.get_or_insert_with(|| TranspositionTable::with_bytes(self.table_bytes));
                     // Each position's time limit counts from its own start.
-                    let opts = SolveOptions { mode: if mode == Mode::Predict { Mode::Ybw } else { mode }, ..opts };
+                    let opts = SolveOptions { mode: mode.within_one_search(), ..opts };
                     let s = pool.install(|| solve(&pos, tt, opts, Some(stop)));
                     let best = s.best.map(|m| match m {
                         Move::Pass => "pass".to_string(),

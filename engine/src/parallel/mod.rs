@@ -65,6 +65,17 @@ impl Mode {
         Mode::ALL.into_iter().find(|m| m.name() == s.trim().to_ascii_lowercase())
     }
 
+    /// The mode for one search inside a larger one (a leaf of paper 002's
+    /// tree, one position of a batch, one move of an analysis): paper 002's
+    /// tree needs several searches to split, so there it is ybw.
+    pub fn within_one_search(self) -> Mode {
+        if self == Mode::Predict {
+            Mode::Ybw
+        } else {
+            self
+        }
+    }
+
     /// The threads this mode may use in the current pool.
     pub fn threads(self) -> usize {
         match self {

@@ -350,7 +350,7 @@ impl SearchJob {
     /// workers are the pool's threads (the default), in parallel where each
     /// is a process with a pool of its own.
     pub fn leaf_mode(self, mode: Mode) -> SearchJob {
-        SearchJob { leaf_mode: if mode == Mode::Predict { Mode::Ybw } else { mode }, ..self }
+        SearchJob { leaf_mode: mode.within_one_search(), ..self }
     }
 
     /// The answer the master tree's outcome gives for `pos`.

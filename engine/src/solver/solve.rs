@@ -303,7 +303,7 @@ impl SolveJob {
     /// workers are the pool's threads (the default), in parallel where each
     /// is a process with a pool of its own.
     pub fn leaf_mode(self, mode: Mode) -> SolveJob {
-        SolveJob { leaf_mode: if mode == Mode::Predict { Mode::Ybw } else { mode }, ..self }
+        SolveJob { leaf_mode: mode.within_one_search(), ..self }
     }
 
     /// The solution the master tree's outcome gives for `pos` (nothing

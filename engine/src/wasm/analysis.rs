@@ -215,7 +215,7 @@ fn solve_each_move(pos: &Position, opts: SolveOptions, stop: &AtomicBool, progre
         .map(|i| crate::rules::square::Square::from_index(pos.size(), i).expect("on board"))
         .collect();
     // Paper 002's tree answers one question per call; here each move is its own.
-    let shared = if opts.mode == Mode::Predict { Mode::Ybw } else { opts.mode };
+    let shared = opts.mode.within_one_search();
     let mut best: Option<(i32, Move, Solution)> = None;
     let mut scored = Vec::new();
     let (mut nodes, mut leaves) = (0, 0);

@@ -19,13 +19,6 @@ pub enum Place {
     Cluster,
 }
 
-/// What a rank other than 0 does: nothing but serve. `None` on rank 0 (and
-/// in a process that is not part of a cluster), which goes on as master.
-#[cfg(feature = "mpi")]
-fn cluster() -> Result<yomi::cluster::mpi::Cluster, Error> {
-    yomi::cluster::mpi::Cluster::init().map_err(Error::BadArgument)
-}
-
 /// Runs `master` with links to the workers for `task`, wherever they are.
 /// On a cluster's other ranks, serves instead and returns `Ok(None)`.
 fn with_links<T>(
@@ -40,7 +33,7 @@ fn with_links<T>(
         }
         #[cfg(feature = "mpi")]
         Place::Cluster => {
-            let cluster = cluster()?;
+            let cluster = yomi::cluster::mpi::Cluster::init().map_err(Error::BadArgument)?;
             if cluster.rank() != 0 {
                 cluster.serve(worker).map_err(Error::BadArgument)?;
                 return Ok(None);
