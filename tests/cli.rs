@@ -359,3 +359,87 @@ fn solve_openings_backs_the_root_value_up() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--openings 60 is not below the position's 60 empties"), "{}", stderr(&o));
 }
+
+#[test]
+fn four_show_perft_search_and_solve() {
+    let o = yomi(&["four", "show", "--json", "b2c3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["to_move"], "black");
+    assert_eq!(v["winner"], serde_json::Value::Null);
+    assert_eq!(v["legal"].as_array().unwrap().len(), 16);
+    assert_eq!(v["legal"][0], "a1");
+
+    let o = yomi(&["four", "show", "a1a2b1b2c1c2d1"]);
+    let out = stdout(&o);
+    assert!(out.contains("layer 1 (bottom)") && out.contains("Black wins with the line a1:1 b1:1 c1:1 d1:1"), "{out}");
+    let v: serde_json::Value = serde_json::from_slice(&yomi(&["four", "show", "--json", "a1a2b1b2c1c2d1"]).stdout).unwrap();
+    assert_eq!(v["winner"], "black");
+    assert_eq!(v["legal"].as_array().unwrap().len(), 0);
+
+    let v: serde_json::Value = serde_json::from_slice(&yomi(&["four", "perft", "--json", "--threads", "2", "5"]).stdout).unwrap();
+    assert_eq!(v["count"], 1_048_560);
+
+    let o = yomi(&["four", "search", "--json", "--depth", "6", "a1a2b1b2c1a3"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["best"], "d1");
+    assert_eq!(v["result"], "win");
+    assert_eq!(v["plies"], 1);
+    assert!(v["nodes"].as_u64().is_some() && v["score"].as_i64().unwrap() > 29000);
+
+    let o = yomi(&["four", "search", "--level", "medium", "--threads", "2", "b2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).lines().any(|l| l.starts_with("best ")));
+
+    let o = yomi(&["four", "solve", "--json", "a1a2b1b2c1a3"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((&v["result"], &v["winner"], &v["proven"], &v["best"]), (&"win".into(), &"black".into(), &true.into(), &"d1".into()));
+    // The whole game does not solve in a second: nothing is claimed.
+    let o = yomi(&["four", "solve", "--json", "--time", "0.5"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((&v["stopped"], &v["proven"], &v["result"]), (&true.into(), &false.into(), &serde_json::Value::Null));
+    let o = yomi(&["four", "solve", "--time", "0.3"]);
+    assert!(stdout(&o).contains("nothing is claimed"), "{}", stdout(&o));
+}
+
+#[test]
+fn four_bad_input_exits_2_naming_the_problem() {
+    for (args, message) in [
+        (vec!["four", "show", "a1e2"], "record character 3 is 'e'"),
+        (vec!["four", "show", "a1a1a1a1a1"], "move 5 (a1) is on a full peg"),
+        (vec!["four", "show", "a1a2b1b2c1c2d1d2"], "move 8 comes after the end of the game"),
+        (vec!["four", "search", "--depth", "0", "a1"], "depth 0 is out of range"),
+        (vec!["four", "search", "--eval", "magic", "a1"], "evaluation 'magic' is unknown"),
+        (vec!["four", "search", "--mode", "predict", "a1"], "not available for Score Four"),
+        (vec!["four", "perft", "11"], "depth 11 is out of range"),
+        (vec!["four", "match", "--a", "depth=99"], "depth '99' is not 1 to 64"),
+        (vec!["four", "experiment", "--margins", "2,x"], "margin 'x' is not valid"),
+    ] {
+        let o = yomi(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(message), "{args:?}: {}", stderr(&o));
+    }
+    let cells = format!("{}X{} O", "-".repeat(16), "-".repeat(47));
+    let o = yomi(&["four", "show", &cells]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("floats above an empty cell"), "{}", stderr(&o));
+}
+
+#[test]
+fn four_match_and_experiment_print_their_tables() {
+    let o = yomi(&["four", "match", "--json", "--a", "level=easy", "--b", "random", "--games", "4"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["a_wins"], 4);
+    assert_eq!(v["games"].as_array().unwrap().len(), 4);
+
+    let o = yomi(&["four", "experiment", "--json", "--positions", "3", "--depth", "4", "--margins", "2,1", "--eval", "paper"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    for r in rows {
+        assert!(r["hit_rate"].as_f64().unwrap() <= 1.0 && r["speedup"].as_f64().unwrap() >= 1.0, "{r}");
+    }
+    assert_eq!(rows[0]["margin"], 2.0);
+}

@@ -25,6 +25,11 @@
 //   perft { board, start, depth, parallel } → { count, seconds }
 //   ffo                                    → FFO #20–#39 [{ number, position, empties, score }]
 //   sweep { x, games, mode, seed }         → paper 000's sweep for one X, progress per game
+//   fourState { game }                     → a Score Four game's state (yomi.js fourState)
+//   fourSearch { game, options }           → a Score Four search, progress per iteration
+//   fourPerft { game, depth, parallel }    → { count, seconds }
+//   fourExperiment { evaluation, positions, depth, margins, seed } → paper 003's table rows
+//   fourLevels                             → the Score Four levels
 
 const threadsWanted = Number(new URL(self.location.href).searchParams.get('threads')) || 0;
 let engine;
@@ -112,6 +117,17 @@ const commands = {
   },
   ffo: () => engine.ffoPositions(),
   sweep: ({ x, games, mode, seed = 1 }, progress) => engine.sweepGames(x, games, mode, seed, progress),
+  fourState: ({ game }) => engine.fourState(game),
+  fourSearch: ({ game, options }, progress) => engine.fourSearch(game, options, progress),
+  fourPerft: ({ game, depth, parallel }) => {
+    const t0 = performance.now();
+    const count = engine.fourPerft(game, depth, parallel);
+    return { count, seconds: (performance.now() - t0) / 1000 };
+  },
+  fourExperiment: ({ evaluation, positions, depth, margins, seed }, progress) =>
+    engine.fourExperiment(evaluation, positions, depth, Float32Array.from(margins), seed,
+      (done, total) => progress({ done, total })),
+  fourLevels: () => engine.fourLevels(),
 };
 
 self.onmessage = async ({ data }) => {

@@ -159,6 +159,48 @@ export class Yomi extends EventTarget {
   }
 
   /**
+   * Score Four (paper 003's 3-D four-in-a-row). A game is text: a record of
+   * pegs ('a1b2b2c4'), or a position (64 cells X, O, - in cell order
+   * x + 4y + 16z, a space, the side to move) and ';' and a record.
+   * Resolves to { cells (64: 0 empty, 1 black, 2 white), toMove, legal
+   * (peg names), winner ('black' | 'white' | 'draw' | null), line (the
+   * winning cells), record, moves, moveCells, position, stones }.
+   */
+  fourState(game) {
+    return this.#call('fourState', { game });
+  }
+
+  /**
+   * Chooses a peg. Options: level (name or 1-6), depth, time, eval
+   * ('threat' | 'paper'), margin (σ) or noMargin, mode, allMoves,
+   * onProgress (a report per iteration). Resolves to { best, score,
+   * result ('win' | 'loss' | 'draw' once proven), winner, plies, depth, pv,
+   * moves: [[peg, score]], nodes, seconds, nodesPerSecond, stopped, proven }.
+   */
+  fourSearch(game, { onProgress, ...options } = {}) {
+    return this.#call('fourSearch', { game, options }, onProgress);
+  }
+
+  /** Score Four perft: { count, seconds }. */
+  fourPerft(game, depth, parallel = true) {
+    return this.#call('fourPerft', { game, depth, parallel });
+  }
+
+  /**
+   * Paper 003's experiment on this machine: rows { eval, margin, hitRate,
+   * speedup, plainNodes, prunedNodes }; onProgress(done, total).
+   */
+  fourExperiment({ evaluation = 'threat', positions = 100, depth = 8, margins = [2, 1], seed = 3, onProgress } = {}) {
+    return this.#call('fourExperiment', { evaluation, positions, depth, margins, seed },
+      onProgress && ((p) => onProgress(p.done, p.total)));
+  }
+
+  /** The Score Four levels, weakest first: [{ name, depth, seconds }]. */
+  fourLevels() {
+    return this.#call('fourLevels');
+  }
+
+  /**
    * Ends the running search; its promise resolves with what it had
    * (stopped: true). Resolves once the engine takes commands again.
    */
@@ -177,7 +219,7 @@ export class Yomi extends EventTarget {
     this.#worker.terminate();
     for (const call of calls) {
       const seconds = (performance.now() - call.started) / 1000;
-      if (call.cmd === 'search' || call.cmd === 'sweep') {
+      if (call.cmd === 'search' || call.cmd === 'sweep' || call.cmd === 'fourSearch') {
         // The last report is all there is: the best move of the last
         // finished iteration, or the games played so far.
         call.resolve({ moves: [], pv: [], nodes: 0, nodesPerSecond: 0, ...call.last, seconds, stopped: true });

@@ -44,6 +44,15 @@ pub enum Error {
     BadLevel(String),
     /// A player description for a match that cannot be parsed.
     BadPlayer { spec: String, reason: String },
+    /// Score Four: a peg name other than a1 … d4.
+    FourBadPeg(String),
+    /// Score Four: a record character that does not start or end a peg
+    /// name (1-based character index).
+    FourBadRecordChar { index: usize, found: char },
+    /// Score Four: a stone dropped on a full peg (1-based move number).
+    FourFullPeg { number: usize, peg: String },
+    /// Score Four: a position that cannot arise in a game, and why.
+    FourBadPosition(String),
 }
 
 impl fmt::Display for Error {
@@ -107,6 +116,13 @@ impl fmt::Display for Error {
                 "level '{s}' is unknown; expected 1-6 or beginner, easy, medium, hard, expert, maximum"
             ),
             Error::BadPlayer { spec, reason } => write!(f, "player '{spec}': {reason}"),
+            Error::FourBadPeg(s) => write!(f, "'{s}' is not a peg; expected a column a-d and a row 1-4, such as b3"),
+            Error::FourBadRecordChar { index, found } => write!(
+                f,
+                "record character {index} is '{found}'; expected a peg such as b3 (column a-d, row 1-4)"
+            ),
+            Error::FourFullPeg { number, peg } => write!(f, "move {number} ({peg}) is on a full peg"),
+            Error::FourBadPosition(s) => f.write_str(s),
         }
     }
 }

@@ -12,6 +12,7 @@
 //! - [`solver`] (the exact solver) and [`play`] (evaluation, levels, the
 //!   playing search), each a policy of the shared core;
 //! - [`tools`]: matches, bench, fitting the weights;
+//! - [`four`]: Score Four, paper 003's own game, on the same search core;
 //! - [`cluster`]: paper 002 across processes (native only): the master
 //!   and its workers in messages, one position's tree or many positions
 //!   with a results file, over threads or (feature `mpi`) MPI ranks;
@@ -36,6 +37,7 @@ pub mod search;
 pub mod solver;
 pub mod play;
 pub mod tools;
+pub mod four;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cluster;
 

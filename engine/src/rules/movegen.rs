@@ -88,6 +88,27 @@ pub trait MoveGen: Geometry {
     }
 }
 
+/// What the shared node search needs of a game's rules: the legal moves of
+/// the side to move as a bitboard, and the stones a move turns over. Every
+/// Othello board has it through [`MoveGen`]; Score Four (`crate::four`),
+/// where a move turns nothing over, has its own.
+pub trait MoveRules: Copy + Send + Sync + 'static {
+    fn legal(p: u64, o: u64) -> u64;
+    fn flipped(p: u64, o: u64, sq: u32) -> u64;
+}
+
+impl<T: MoveGen> MoveRules for T {
+    #[inline(always)]
+    fn legal(p: u64, o: u64) -> u64 {
+        <T as MoveGen>::moves(p, o)
+    }
+
+    #[inline(always)]
+    fn flipped(p: u64, o: u64, sq: u32) -> u64 {
+        <T as MoveGen>::flips(p, o, sq)
+    }
+}
+
 macro_rules! generic_movegen {
     ($(($r:literal, $c:literal)),* $(,)?) => {
         $(impl MoveGen for Dims<$r, $c> {})*

@@ -8,7 +8,7 @@
 
 use crate::bound::Scored;
 use crate::parallel::{ybw, Abort};
-use crate::rules::movegen::{MoveGen, Squares};
+use crate::rules::movegen::{MoveRules, Squares};
 use crate::search::stop::{Halt, CHECK_EVERY};
 use crate::search::tt::{hash, Entry, TranspositionTable, NO_MOVE};
 use crate::bound::proven_bounds;
@@ -56,7 +56,7 @@ pub fn select_next(list: &mut [Candidate], i: usize) -> Candidate {
 /// whatever the policy counts down (plies, or empties for the solver).
 /// Hooks return `Some(value)` to end the node there.
 pub trait Policy: Clone + Send + Sync + Sized {
-    type G: MoveGen;
+    type G: MoveRules;
     /// Computed once per node, handed to every move's ordering key.
     type Context: Copy;
     /// Larger than any value.
@@ -240,9 +240,9 @@ impl<'a, P: Policy> Searcher<'a, P> {
         if let Some(v) = P::horizon(self, p, o, depth) {
             return v;
         }
-        let moves = <P::G>::moves(p, o);
+        let moves = <P::G>::legal(p, o);
         if moves == 0 {
-            if <P::G>::moves(o, p) == 0 {
+            if <P::G>::legal(o, p) == 0 {
                 self.stats.leaves += 1;
                 return self.policy.final_value(p, o);
             }
@@ -283,7 +283,7 @@ impl<'a, P: Policy> Searcher<'a, P> {
         list.clear();
         let ctx = self.policy.context(p, o, depth);
         for sq in Squares(moves) {
-            let flips = <P::G>::flips(p, o, sq);
+            let flips = <P::G>::flipped(p, o, sq);
             let (np, no) = (o ^ flips, p ^ flips ^ (1u64 << sq));
             if depth >= P::ETC_DEPTH {
                 // Enhanced transposition cutoff: a child already known to

@@ -6,7 +6,7 @@
 use crate::bound::{Bound, Scored};
 use crate::parallel::{msai, serial, ybw, Mode};
 use crate::rules::game::Move;
-use crate::rules::movegen::{MoveGen, Squares};
+use crate::rules::movegen::{MoveRules, Squares};
 use crate::search::node::{Policy, Searcher};
 
 /// One root move.
@@ -35,11 +35,11 @@ pub struct RootMoves {
 impl RootMoves {
     /// The moves in `moves` (a bitboard of legal moves) from (`p`, `o`), in
     /// square order, unsearched.
-    pub fn new<G: MoveGen>(p: u64, o: u64, moves: u64, inf: i32) -> RootMoves {
+    pub fn new<G: MoveRules>(p: u64, o: u64, moves: u64, inf: i32) -> RootMoves {
         RootMoves {
             moves: Squares(moves)
                 .map(|sq| {
-                    let f = G::flips(p, o, sq);
+                    let f = G::flipped(p, o, sq);
                     RootMove {
                         sq,
                         p: o ^ f,

@@ -6,6 +6,7 @@
 
 mod analysis;
 mod bench;
+mod four;
 
 use wasm_bindgen::prelude::*;
 

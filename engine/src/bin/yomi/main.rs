@@ -5,6 +5,7 @@ mod bench;
 mod common;
 mod distributed;
 mod fit;
+mod four;
 mod matches;
 mod probcut;
 mod perft;
@@ -64,6 +65,9 @@ enum Command {
     /// Statistical forward pruning: measure its statistics, or run paper
     /// 003's experiment (hit rate and node speed-up by margin).
     Probcut(probcut::ProbCutArgs),
+    /// Score Four (paper 003's 3-D four-in-a-row with gravity): show,
+    /// perft, search, solve, match, and the paper's pruning experiment.
+    Four(four::FourArgs),
 }
 
 /// Options naming a board and its start, shared by the commands.
@@ -101,6 +105,7 @@ fn main() -> ExitCode {
         Command::Match(args) => matches::run(args).map(|()| 0),
         Command::Bench(args) => bench::run(args).map(|()| 0),
         Command::Probcut(args) => probcut::run(args).map(|()| 0),
+        Command::Four(args) => four::run(args).map(|()| 0),
     };
     match result {
         Ok(status) => ExitCode::from(status),

@@ -1,0 +1,671 @@
+//! `yomi four`: Score Four, paper 003's 3-D four-in-a-row with gravity.
+
+use clap::{Args, Subcommand};
+use serde_json::json;
+use yomi::four::experiment::{calibrate_kind, experiment, play_match, sample_positions, FourLevel, Player, PAPER_FIGURES};
+use yomi::four::perft::perft_parallel;
+use yomi::four::search::{solve, winner, PROVEN};
+use yomi::four::{format_board, peg_name, Board, EvalKind, FourOptions, FourResult, Game, Outcome};
+use yomi::{Error, TranspositionTable};
+
+use crate::common::{check_hash, check_threads, parse_mode};
+
+#[derive(Args)]
+pub struct FourArgs {
+    #[command(subcommand)]
+    command: FourCommand,
+}
+
+#[derive(Subcommand)]
+enum FourCommand {
+    /// Draw a position as its four layers, with the legal pegs and the result.
+    Show(ShowArgs),
+    /// Count the move sequences of each length from 1 to DEPTH.
+    Perft(PerftArgs),
+    /// Choose a peg: iterative deepening with the evaluation (and paper
+    /// 003's cut at the higher levels); prints each iteration.
+    Search(SearchArgs),
+    /// Solve a position: deepen without pruning until a forced win or loss
+    /// is proven, or the whole tree is searched (a draw).
+    Solve(SolveArgs),
+    /// Play games between two players, colours alternating, from shared
+    /// random openings.
+    Match(MatchArgs),
+    /// Paper 003's experiment: hit rate and speed-up of the statistical cut
+    /// by margin, beside the paper's figures.
+    Experiment(ExperimentArgs),
+    /// Fixed-depth searches of eight positions at each thread count, rounds
+    /// alternating: best and median seconds, nodes/s and speed-up.
+    Bench(BenchArgs),
+    /// Measure the statistics of paper 003's cut (and the paper
+    /// evaluation's mean by move number) from games; writes a statistics file.
+    Calibrate(CalibrateArgs),
+}
+
+/// A position: a record of pegs from the empty board (`a1b2b2c4`: column
+/// a-d, row 1-4), or 64 cells X, O or - in cell order (x + 4y + 16z, the
+/// bottom layer first), a space and the side to move, optionally followed by
+/// `;` and more pegs.
+#[derive(Args, Clone)]
+struct PositionArg {
+    #[arg(value_name = "RECORD", default_value = "", allow_hyphen_values = true)]
+    record: String,
+}
+
+impl PositionArg {
+    fn game(&self) -> Result<Game, Error> {
+        Game::parse(&self.record)
+    }
+}
+
+#[derive(Args)]
+struct ShowArgs {
+    #[command(flatten)]
+    position: PositionArg,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct PerftArgs {
+    /// Deepest depth to count, 1 to 10.
+    #[arg(value_name = "DEPTH")]
+    depth: u32,
+    #[command(flatten)]
+    position: PositionArg,
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    threads: usize,
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Clone)]
+struct EngineArgs {
+    /// Search this many plies deep (1 to 64).
+    #[arg(long, value_name = "D")]
+    depth: Option<u32>,
+    /// Stop after this many seconds with the last finished iteration.
+    #[arg(long, value_name = "S")]
+    time: Option<f64>,
+    /// A playing level: 1-6 or beginner, easy, medium, hard, expert, maximum.
+    #[arg(long, value_name = "L")]
+    level: Option<String>,
+    /// Evaluation: threat (ours) or paper (paper 003's).
+    #[arg(long, default_value = "threat", value_name = "threat|paper")]
+    eval: String,
+    /// Paper 003's cut value in standard deviations (none: no cut).
+    #[arg(long, value_name = "SIGMA|none")]
+    margin: Option<String>,
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    threads: usize,
+    /// How the threads share the search: ybw, lazy, msai or serial.
+    #[arg(long, default_value = "ybw", value_parser = parse_mode)]
+    mode: yomi::Mode,
+    /// Table size in MiB.
+    #[arg(long, default_value_t = 64, value_name = "MIB")]
+    hash: usize,
+    /// Give every legal peg its value.
+    #[arg(long)]
+    all_moves: bool,
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct SearchArgs {
+    #[command(flatten)]
+    engine: EngineArgs,
+    #[command(flatten)]
+    position: PositionArg,
+}
+
+#[derive(Args)]
+struct SolveArgs {
+    /// Stop after this many seconds, claiming nothing unproven.
+    #[arg(long, value_name = "S")]
+    time: Option<f64>,
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    threads: usize,
+    #[arg(long, default_value = "ybw", value_parser = parse_mode)]
+    mode: yomi::Mode,
+    #[arg(long, default_value_t = 256, value_name = "MIB")]
+    hash: usize,
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    position: PositionArg,
+}
+
+#[derive(Args)]
+struct MatchArgs {
+    /// Player A: random, or level=NAME / depth=D,eval=paper|threat,margin=C,time=S.
+    #[arg(long, default_value = "level=medium", value_name = "SPEC")]
+    a: String,
+    /// Player B (same form).
+    #[arg(long, default_value = "random", value_name = "SPEC")]
+    b: String,
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    games: usize,
+    /// Random pegs that open each pair of games.
+    #[arg(long, default_value_t = 4, value_name = "N")]
+    random_moves: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct ExperimentArgs {
+    /// Positions made by 4 random pegs.
+    #[arg(long, default_value_t = 100, value_name = "N")]
+    positions: usize,
+    /// Depth of every search.
+    #[arg(long, default_value_t = 8, value_name = "D")]
+    depth: u32,
+    /// Cut values in σ, comma-separated.
+    #[arg(long, default_value = "3,2.5,2,1.5,1,0.5", value_name = "LIST")]
+    margins: String,
+    /// Evaluations: paper, threat or both.
+    #[arg(long, default_value = "paper,threat", value_name = "LIST")]
+    eval: String,
+    /// Threads: positions run in parallel, one search per thread.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    threads: usize,
+    #[arg(long, default_value_t = 3)]
+    seed: u64,
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct BenchArgs {
+    /// Thread counts, comma-separated.
+    #[arg(long, default_value = "1,2", value_name = "LIST")]
+    threads: String,
+    #[arg(long, default_value_t = 10, value_name = "D")]
+    depth: u32,
+    #[arg(long, default_value_t = 3, value_name = "R")]
+    rounds: usize,
+    #[arg(long, default_value = "ybw", value_parser = parse_mode)]
+    mode: yomi::Mode,
+    #[arg(long, default_value = "threat")]
+    eval: String,
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct CalibrateArgs {
+    /// paper or threat.
+    #[arg(long, default_value = "threat")]
+    eval: String,
+    /// Games whose positions are measured.
+    #[arg(long, default_value_t = 100, value_name = "N")]
+    games: usize,
+    /// Deepest search measured (1 to 12).
+    #[arg(long, default_value_t = 9, value_name = "K")]
+    depth: u32,
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    threads: usize,
+    #[arg(long, default_value_t = 11)]
+    seed: u64,
+    /// Where to write the statistics.
+    #[arg(long, value_name = "FILE")]
+    out: String,
+}
+
+pub fn run(args: FourArgs) -> Result<(), Error> {
+    match args.command {
+        FourCommand::Show(a) => show(a),
+        FourCommand::Perft(a) => perft(a),
+        FourCommand::Search(a) => search(a),
+        FourCommand::Solve(a) => solve_cmd(a),
+        FourCommand::Match(a) => match_cmd(a),
+        FourCommand::Experiment(a) => experiment_cmd(a),
+        FourCommand::Calibrate(a) => calibrate_cmd(a),
+        FourCommand::Bench(a) => bench_cmd(a),
+    }
+}
+
+fn colour_name(c: yomi::Color) -> &'static str {
+    match c {
+        yomi::Color::Black => "black",
+        yomi::Color::White => "white",
+    }
+}
+
+/// The four layers side by side, bottom layer first, row 4 at the top as on
+/// a map; `*` marks the last stone.
+fn draw(board: &Board, last: Option<u32>) -> String {
+    let mut s = String::from("    layer 1 (bottom)    layer 2             layer 3             layer 4\n");
+    s += &"    a b c d             ".repeat(4).trim_end().to_string();
+    s.push('\n');
+    for y in (0..4).rev() {
+        for z in 0..4 {
+            s += &format!("{}   ", y + 1);
+            for x in 0..4 {
+                let c = x + 4 * y + 16 * z;
+                let ch = if board.black >> c & 1 == 1 {
+                    if last == Some(c) { 'x' } else { 'X' }
+                } else if board.white >> c & 1 == 1 {
+                    if last == Some(c) { 'o' } else { 'O' }
+                } else {
+                    '.'
+                };
+                s.push(ch);
+                s.push(' ');
+            }
+            s += "          ";
+        }
+        s = s.trim_end().to_string();
+        s.push('\n');
+    }
+    s
+}
+
+fn winner_name(b: &Board) -> Option<&'static str> {
+    match b.outcome() {
+        Outcome::Playing => None,
+        Outcome::Draw => Some("draw"),
+        Outcome::Won(c, _) => Some(colour_name(c)),
+    }
+}
+
+fn show(a: ShowArgs) -> Result<(), Error> {
+    let game = a.position.game()?;
+    let b = game.board();
+    let legal: Vec<String> = b.legal_pegs().into_iter().map(peg_name).collect();
+    let line = match b.outcome() {
+        Outcome::Won(_, l) => Some(yomi::Squares(l).map(|c| format!("{}:{}", peg_name(c % 16), c / 16 + 1)).collect::<Vec<_>>()),
+        _ => None,
+    };
+    if a.json {
+        println!(
+            "{}",
+            json!({
+                "legal": legal,
+                "winner": winner_name(&b),
+                "to_move": colour_name(b.to_move()),
+                "line": line,
+                "record": game.record(),
+                "position": format_board(&b),
+                "stones": b.stones(),
+            })
+        );
+        return Ok(());
+    }
+    print!("{}", draw(&b, game.cells().last().copied()));
+    match b.outcome() {
+        Outcome::Playing => println!("{} to move; legal pegs: {}", yomi::Color::name(b.to_move()), legal.join(" ")),
+        Outcome::Draw => println!("Game over: a draw (the board is full)"),
+        Outcome::Won(c, _) => println!("Game over: {} wins with the line {} (peg:height)", c.name(), line.unwrap_or_default().join(" ")),
+    }
+    if !game.record().is_empty() {
+        println!("record: {}", game.record());
+    }
+    println!("position: {}", format_board(&b));
+    Ok(())
+}
+
+fn perft(a: PerftArgs) -> Result<(), Error> {
+    if a.depth == 0 || a.depth > 10 {
+        return Err(Error::BadDepth { depth: a.depth, max: 10 });
+    }
+    let pool = check_threads(a.threads)?;
+    let b = a.position.game()?.board();
+    let clock = yomi::clock::Clock::start();
+    let mut rows = Vec::new();
+    for d in 1..=a.depth {
+        let n = pool.install(|| perft_parallel(b.player(), b.opponent(), d));
+        if !a.json {
+            println!("{d} {n}");
+        }
+        rows.push(json!({"depth": d, "count": n}));
+    }
+    let count = rows.last().map(|r| r["count"].clone()).unwrap_or(json!(0));
+    let seconds = clock.seconds();
+    if a.json {
+        println!("{}", json!({"count": count, "depths": rows, "seconds": seconds}));
+    } else {
+        println!("{seconds:.3} seconds");
+    }
+    Ok(())
+}
+
+/// A value for people: points, or a proven result in plies.
+fn describe(r: &FourResult, b: &Board) -> String {
+    match (r.result(), r.plies_to_end(b)) {
+        (Some("win"), Some(n)) => format!("{} wins in {n} plies", b.to_move().name()),
+        (Some("loss"), Some(n)) => format!("{} wins in {n} plies", b.to_move().opposite().name()),
+        (Some("draw"), _) => "a draw with best play".to_string(),
+        _ if r.score >= PROVEN => format!("{} wins (found with pruning; not proven)", b.to_move().name()),
+        _ if r.score <= -PROVEN => format!("{} wins (found with pruning; not proven)", b.to_move().opposite().name()),
+        _ => format!("{:+} points for {}", r.score, b.to_move().name()),
+    }
+}
+
+fn pegs(v: &[u32]) -> Vec<String> {
+    v.iter().map(|&p| peg_name(p)).collect()
+}
+
+fn result_json(r: &FourResult, b: &Board) -> serde_json::Value {
+    json!({
+        "best": r.best.map(peg_name),
+        "score": r.score,
+        "result": r.result(),
+        "plies": r.plies_to_end(b),
+        "winner": winner(b, r).map(colour_name),
+        "depth": r.depth,
+        "pv": pegs(&r.pv),
+        "moves": r.moves.iter().map(|&(p, v)| json!({"peg": peg_name(p), "score": v})).collect::<Vec<_>>(),
+        "nodes": r.nodes,
+        "seconds": r.seconds,
+        "nodes_per_second": r.nodes_per_second().round(),
+        "stopped": r.stopped,
+        "proven": r.proven,
+        "to_move": colour_name(b.to_move()),
+    })
+}
+
+fn print_result(r: &FourResult, b: &Board, json: bool) {
+    if json {
+        println!("{}", result_json(r, b));
+        return;
+    }
+    match r.best {
+        None => println!("The game is over: {}", describe(r, b)),
+        Some(best) => {
+            println!("best {}  {}  depth {}  pv {}", peg_name(best), describe(r, b), r.depth, pegs(&r.pv).join(" "));
+            if !r.moves.is_empty() {
+                let all: Vec<String> = r.moves.iter().map(|&(p, v)| format!("{}:{v:+}", peg_name(p))).collect();
+                println!("moves {}", all.join(" "));
+            }
+            println!(
+                "{} nodes in {:.3} s ({:.0} nodes/s){}",
+                r.nodes,
+                r.seconds,
+                r.nodes_per_second(),
+                if r.stopped { ", stopped by the limit" } else { "" }
+            );
+        }
+    }
+}
+
+fn engine_options(e: &EngineArgs) -> Result<FourOptions, Error> {
+    let eval = EvalKind::parse(&e.eval)?;
+    let mut o = match &e.level {
+        Some(l) => FourLevel::parse(l)?.options(eval, e.mode),
+        None => FourOptions { eval, mode: e.mode, ..FourOptions::default() },
+    };
+    if let Some(d) = e.depth {
+        if d == 0 || d > 64 {
+            return Err(Error::BadDepth { depth: d, max: 64 });
+        }
+        o.depth = d;
+    }
+    if let Some(t) = e.time {
+        if !(t > 0.0 && t.is_finite()) {
+            return Err(Error::BadArgument(format!("--time {t} is not a positive number of seconds")));
+        }
+        o.seconds = Some(t);
+        if e.depth.is_none() && e.level.is_none() {
+            o.depth = 64;
+        }
+    }
+    if let Some(m) = &e.margin {
+        o.margin = if m == "none" {
+            f32::INFINITY
+        } else {
+            m.parse::<f32>().ok().filter(|v| *v > 0.0 && v.is_finite()).ok_or_else(|| {
+                Error::BadArgument(format!("--margin {m} is not a positive number of standard deviations or none"))
+            })?
+        };
+    }
+    o.all_moves = e.all_moves;
+    Ok(o)
+}
+
+fn progress_line(r: &FourResult, b: &Board) {
+    if let Some(best) = r.best {
+        println!(
+            "depth {:2}  {:>28}  best {}  pv {}  nodes {}  {:.3} s",
+            r.depth,
+            describe(r, b),
+            peg_name(best),
+            pegs(&r.pv).join(" "),
+            r.nodes,
+            r.seconds
+        );
+    }
+}
+
+fn search(a: SearchArgs) -> Result<(), Error> {
+    let opts = engine_options(&a.engine)?;
+    check_hash(a.engine.hash)?;
+    let pool = check_threads(a.engine.threads)?;
+    let b = a.position.game()?.board();
+    let tt = TranspositionTable::with_mib(a.engine.hash);
+    let json = a.engine.json;
+    let r = pool.install(|| yomi::four::search(&b, &tt, &opts, None, &mut |r| if !json { progress_line(r, &b) }))?;
+    print_result(&r, &b, json);
+    Ok(())
+}
+
+fn solve_cmd(a: SolveArgs) -> Result<(), Error> {
+    if let Some(t) = a.time {
+        if !(t > 0.0 && t.is_finite()) {
+            return Err(Error::BadArgument(format!("--time {t} is not a positive number of seconds")));
+        }
+    }
+    check_hash(a.hash)?;
+    let pool = check_threads(a.threads)?;
+    let b = a.position.game()?.board();
+    let tt = TranspositionTable::with_mib(a.hash);
+    let json = a.json;
+    let r = pool.install(|| solve(&b, &tt, a.mode, a.time, None, &mut |r| if !json { progress_line(r, &b) }))?;
+    if json {
+        print_result(&r, &b, true);
+    } else if !r.proven && r.best.is_some() {
+        println!("Stopped after {:.1} s at depth {}, before a proof; nothing is claimed.", r.seconds, r.depth);
+        println!("{} nodes", r.nodes);
+    } else {
+        print_result(&r, &b, false);
+    }
+    Ok(())
+}
+
+fn match_cmd(a: MatchArgs) -> Result<(), Error> {
+    let pa = Player::parse(&a.a)?;
+    let pb = Player::parse(&a.b)?;
+    if a.games == 0 {
+        return Err(Error::BadArgument("--games must be at least 1".into()));
+    }
+    if a.random_moves > 6 {
+        return Err(Error::BadArgument(format!("--random-moves {} is out of range; expected 0 to 6", a.random_moves)));
+    }
+    let json = a.json;
+    let sum = play_match(&pa, &pb, a.games, a.random_moves, a.seed, &mut |s| {
+        if !json {
+            let g = s.games.last().expect("a game");
+            let r = match g.a_result {
+                1 => "A wins",
+                0 => "draw",
+                _ => "B wins",
+            };
+            println!("game {:3}  A {}  {:7}  {} plies  {}", s.games.len(), if g.a_black { "black" } else { "white" }, r, g.plies, g.record);
+        }
+    })?;
+    if json {
+        println!("{}", serde_json::to_string(&sum).expect("serialisable"));
+    } else {
+        println!("A {}  vs  B {}", a.a, a.b);
+        println!(
+            "A wins {}, draws {}, B wins {} of {} games; A scores {:.1} %; {} nodes, {:.1} s",
+            sum.a_wins,
+            sum.draws,
+            sum.b_wins,
+            a.games,
+            100.0 * (sum.a_wins as f64 + 0.5 * sum.draws as f64) / a.games as f64,
+            sum.nodes,
+            sum.seconds
+        );
+    }
+    Ok(())
+}
+
+fn parse_list<T>(s: &str, what: &str, f: impl Fn(&str) -> Option<T>) -> Result<Vec<T>, Error> {
+    s.split(',')
+        .map(str::trim)
+        .filter(|x| !x.is_empty())
+        .map(|x| f(x).ok_or_else(|| Error::BadArgument(format!("{what} '{x}' is not valid"))))
+        .collect()
+}
+
+fn experiment_cmd(a: ExperimentArgs) -> Result<(), Error> {
+    if a.positions == 0 || a.positions > 100_000 {
+        return Err(Error::BadArgument(format!("--positions {} is out of range; expected 1 to 100000", a.positions)));
+    }
+    if a.depth == 0 || a.depth > 12 {
+        return Err(Error::BadDepth { depth: a.depth, max: 12 });
+    }
+    let margins = parse_list(&a.margins, "margin", |x| x.parse::<f32>().ok().filter(|m| *m > 0.0 && m.is_finite()))?;
+    let evals = parse_list(&a.eval, "evaluation", |x| EvalKind::parse(x).ok())?;
+    let pool = check_threads(a.threads)?;
+    let mut rows = Vec::new();
+    for kind in evals {
+        if !a.json {
+            eprintln!("{} evaluation: {} positions at depth {}", kind.name(), a.positions, a.depth);
+        }
+        let json = a.json;
+        let r = pool.install(|| {
+            experiment(kind, a.positions, a.depth, &margins, a.seed, None, &|n, all| {
+                if !json && (n % 10 == 0 || n == all) {
+                    eprintln!("  {n}/{all} positions");
+                }
+            })
+        });
+        rows.extend(r);
+    }
+    if a.json {
+        println!("{}", json!({ "depth": a.depth, "positions": a.positions, "rows": rows, "paper": PAPER_FIGURES.iter().map(|&(m, h, s)| json!({"margin": m, "hit_rate": h, "speedup": s})).collect::<Vec<_>>() }));
+        return Ok(());
+    }
+    println!("Paper 003's experiment: {} positions of 4 random pegs, depth {}", a.positions, a.depth);
+    println!("{:>7} {:>7} {:>9} {:>10} {:>10} {:>14} {:>14}   paper", "eval", "margin", "hit rate", "speed-up", "time", "plain nodes", "pruned nodes");
+    for r in &rows {
+        let paper = PAPER_FIGURES.iter().find(|f| f.0 == r.margin).map(|f| format!("{:.0} %, {:.1}x", f.1 * 100.0, f.2)).unwrap_or_default();
+        println!(
+            "{:>7} {:>6}σ {:>8.1}% {:>9.2}x {:>9.2}x {:>14} {:>14}   {paper}",
+            r.eval.name(),
+            r.margin,
+            r.hit_rate * 100.0,
+            r.speedup,
+            r.time_speedup,
+            r.plain_nodes,
+            r.pruned_nodes
+        );
+    }
+    Ok(())
+}
+
+fn calibrate_cmd(a: CalibrateArgs) -> Result<(), Error> {
+    let kind = EvalKind::parse(&a.eval)?;
+    if a.games == 0 || a.games > 100_000 {
+        return Err(Error::BadArgument(format!("--games {} is out of range; expected 1 to 100000", a.games)));
+    }
+    if a.depth == 0 || a.depth > yomi::four::pruning::MAX_K {
+        return Err(Error::BadDepth { depth: a.depth, max: yomi::four::pruning::MAX_K });
+    }
+    let pool = check_threads(a.threads)?;
+    let clock = yomi::clock::Clock::start();
+    eprintln!("playing {} games (4 random pegs, then depth 4 with one move in ten random)", a.games);
+    let positions = pool.install(|| sample_positions(a.games, 4, 4, a.seed));
+    eprintln!("{} positions in {:.1} s; searching each to depth {}", positions.len(), clock.seconds(), a.depth);
+    let stats = pool.install(|| {
+        calibrate_kind(kind, &positions, a.depth, &|n, all| {
+            if n % 200 == 0 || n == all {
+                eprintln!("  {n}/{all} positions, {:.0} s", clock.seconds());
+            }
+        })
+    });
+    let header = format!(
+        "Yomi Score Four statistics for the {} evaluation: {} games (seed {}), {} positions, depths 1-{}; yomi four calibrate --eval {} --games {} --depth {} --seed {}",
+        kind.name(),
+        a.games,
+        a.seed,
+        positions.len(),
+        a.depth,
+        kind.name(),
+        a.games,
+        a.depth,
+        a.seed
+    );
+    std::fs::write(&a.out, stats.to_text(&header)).map_err(|e| Error::BadArgument(format!("cannot write {}: {e}", a.out)))?;
+    println!("wrote {} ({} positions, {:.0} s)", a.out, positions.len(), clock.seconds());
+    Ok(())
+}
+
+fn bench_cmd(a: BenchArgs) -> Result<(), Error> {
+    let counts = parse_list(&a.threads, "thread count", |x| x.parse::<usize>().ok().filter(|&n| (1..=1024).contains(&n)))?;
+    if a.depth == 0 || a.depth > 20 {
+        return Err(Error::BadDepth { depth: a.depth, max: 20 });
+    }
+    if a.rounds == 0 || a.rounds > 100 {
+        return Err(Error::BadArgument(format!("--rounds {} is out of range; expected 1 to 100", a.rounds)));
+    }
+    let eval = EvalKind::parse(&a.eval)?;
+    let pools = counts.iter().map(|&n| check_threads(n)).collect::<Result<Vec<_>, _>>()?;
+    let positions = yomi::four::experiment::bench_positions();
+    let opts = FourOptions { depth: a.depth, eval, mode: a.mode, ..FourOptions::default() };
+    let tt = TranspositionTable::with_mib(64);
+    // [thread count] -> (seconds per round, nodes of the last round)
+    let mut runs: Vec<(Vec<f64>, u64)> = vec![(Vec::new(), 0); counts.len()];
+    for round in 0..a.rounds {
+        for (i, pool) in pools.iter().enumerate() {
+            let (mut seconds, mut nodes) = (0.0, 0);
+            for b in &positions {
+                tt.clear();
+                let r = pool.install(|| yomi::four::search(b, &tt, &opts, None, &mut |_| {}))?;
+                seconds += r.seconds;
+                nodes += r.nodes;
+            }
+            runs[i].0.push(seconds);
+            runs[i].1 = nodes;
+            if !a.json {
+                eprintln!("round {} threads {}: {:.3} s, {} nodes", round + 1, counts[i], seconds, nodes);
+            }
+        }
+    }
+    let stats = |v: &[f64]| {
+        let mut s = v.to_vec();
+        s.sort_by(f64::total_cmp);
+        (s[0], s[s.len() / 2])
+    };
+    let (base_best, base_median) = stats(&runs[0].0);
+    let rows: Vec<serde_json::Value> = runs
+        .iter()
+        .zip(&counts)
+        .map(|((secs, nodes), &n)| {
+            let (best, median) = stats(secs);
+            json!({"threads": n, "best": best, "median": median, "nodes": nodes,
+                   "nodes_per_second": (*nodes as f64 / best).round(),
+                   "speedup_best": base_best / best, "speedup_median": base_median / median})
+        })
+        .collect();
+    if a.json {
+        println!("{}", json!({"depth": a.depth, "mode": a.mode.name(), "positions": positions.len(), "rows": rows}));
+    } else {
+        println!("Score Four bench: {} positions, depth {}, mode {}, {} rounds", positions.len(), a.depth, a.mode, a.rounds);
+        println!("threads   best s  median s        nodes   nodes/s  speed-up best / median");
+        for r in &rows {
+            println!(
+                "{:>7} {:>8.3} {:>9.3} {:>12} {:>9.0}  {:.2}x / {:.2}x",
+                r["threads"], r["best"].as_f64().unwrap(), r["median"].as_f64().unwrap(), r["nodes"],
+                r["nodes_per_second"].as_f64().unwrap(), r["speedup_best"].as_f64().unwrap(), r["speedup_median"].as_f64().unwrap()
+            );
+        }
+    }
+    Ok(())
+}

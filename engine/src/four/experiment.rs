@@ -1,0 +1,445 @@
+//! What Score Four's engine is measured by: levels and players, matches,
+//! the calibration of paper 003's statistics from games, and the paper's
+//! experiment (hit rate and speed-up of the statistical cut by margin).
+
+use std::sync::atomic::AtomicBool;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::error::Error;
+use crate::four::board::{Board, Outcome};
+use crate::four::eval::{Evaluate, PaperEval, ThreatEval, WIN_NOW};
+use crate::four::notation::Game;
+use crate::four::pruning::{Moments, PruningStats, MAX_K};
+use crate::four::search::{search_with, EvalKind, FourOptions};
+use crate::parallel::Mode;
+use crate::rng::Rng;
+use crate::rules::position::Color;
+use crate::search::tt::TranspositionTable;
+
+/// A playing level: what it searches.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct FourLevel {
+    pub name: &'static str,
+    pub depth: u32,
+    pub seconds: Option<f64>,
+    /// Paper 003's cut in σ (infinite: none).
+    #[serde(skip)]
+    pub margin: f32,
+}
+
+/// The levels, weakest first.
+pub const FOUR_LEVELS: [FourLevel; 6] = [
+    FourLevel { name: "beginner", depth: 1, seconds: None, margin: f32::INFINITY },
+    FourLevel { name: "easy", depth: 2, seconds: None, margin: f32::INFINITY },
+    FourLevel { name: "medium", depth: 4, seconds: None, margin: f32::INFINITY },
+    FourLevel { name: "hard", depth: 6, seconds: Some(2.0), margin: f32::INFINITY },
+    FourLevel { name: "expert", depth: 10, seconds: Some(3.0), margin: 2.0 },
+    FourLevel { name: "maximum", depth: 64, seconds: Some(8.0), margin: 3.0 },
+];
+
+impl FourLevel {
+    /// A level by name or number (1–6).
+    pub fn parse(s: &str) -> Result<FourLevel, Error> {
+        let t = s.trim().to_ascii_lowercase();
+        if let Ok(n) = t.parse::<usize>() {
+            if (1..=FOUR_LEVELS.len()).contains(&n) {
+                return Ok(FOUR_LEVELS[n - 1]);
+            }
+        }
+        FOUR_LEVELS.iter().copied().find(|l| l.name == t).ok_or(Error::BadLevel(s.to_string()))
+    }
+
+    pub fn options(&self, eval: EvalKind, mode: Mode) -> FourOptions {
+        FourOptions { depth: self.depth, seconds: self.seconds, eval, margin: self.margin, mode, ..FourOptions::default() }
+    }
+}
+
+/// A player in a match.
+#[derive(Clone, Copy, Debug)]
+pub enum Player {
+    /// A uniformly random legal peg.
+    Random,
+    Engine(FourOptions),
+}
+
+impl Player {
+    /// `random`, or comma-separated `level=NAME`, `depth=D`, `time=S`,
+    /// `eval=paper|threat`, `margin=C` (σ; `none` for no cut), `mode=M`.
+    pub fn parse(spec: &str) -> Result<Player, Error> {
+        let bad = |reason: String| Error::BadPlayer { spec: spec.to_string(), reason };
+        if spec.trim().eq_ignore_ascii_case("random") {
+            return Ok(Player::Random);
+        }
+        let mut o = FOUR_LEVELS[2].options(EvalKind::Threat, Mode::Serial);
+        for part in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (k, v) = part.split_once('=').ok_or_else(|| bad(format!("'{part}' is not key=value")))?;
+            match k.trim() {
+                "level" => {
+                    let l = FourLevel::parse(v)?;
+                    (o.depth, o.seconds, o.margin) = (l.depth, l.seconds, l.margin);
+                }
+                "depth" => {
+                    o.depth = v.parse().ok().filter(|d| (1..=64).contains(d)).ok_or_else(|| bad(format!("depth '{v}' is not 1 to 64")))?
+                }
+                "time" => o.seconds = Some(v.parse().ok().filter(|t: &f64| *t > 0.0).ok_or_else(|| bad(format!("time '{v}' is not a positive number")))?),
+                "eval" => o.eval = EvalKind::parse(v)?,
+                "margin" => {
+                    o.margin = if v == "none" {
+                        f32::INFINITY
+                    } else {
+                        v.parse().ok().filter(|m: &f32| *m > 0.0).ok_or_else(|| bad(format!("margin '{v}' is not a positive number or none")))?
+                    }
+                }
+                "mode" => o.mode = Mode::parse(v).ok_or_else(|| bad(format!("unknown mode '{v}'")))?,
+                _ => return Err(bad(format!("unknown key '{k}'; expected level, depth, time, eval, margin or mode"))),
+            }
+        }
+        Ok(Player::Engine(o))
+    }
+
+    /// The peg this player drops on `board` (the game is not over).
+    pub fn choose(&self, board: &Board, tt: &TranspositionTable, rng: &mut Rng) -> Result<(u32, u64), Error> {
+        match self {
+            Player::Random => Ok((rng.pick(board.legal_cells()) % 16, 0)),
+            Player::Engine(o) => {
+                let r = crate::four::search(board, tt, o, None, &mut |_| {})?;
+                Ok((r.best.expect("the game is not over"), r.nodes))
+            }
+        }
+    }
+}
+
+/// A finished game of a match.
+#[derive(Clone, Debug, Serialize)]
+pub struct MatchGame {
+    pub record: String,
+    /// Player A had Black.
+    pub a_black: bool,
+    /// 1 for an A win, 0 for a draw, −1 for a B win.
+    pub a_result: i32,
+    pub plies: u32,
+}
+
+/// Totals of a match between A and B.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct MatchSummary {
+    pub a_wins: u32,
+    pub draws: u32,
+    pub b_wins: u32,
+    pub nodes: u64,
+    pub seconds: f64,
+    pub games: Vec<MatchGame>,
+}
+
+/// `games` games between `a` and `b`, colours alternating, each pair of
+/// games from the same opening of `random_moves` random pegs (seeded).
+pub fn play_match(
+    a: &Player,
+    b: &Player,
+    games: usize,
+    random_moves: usize,
+    seed: u64,
+    progress: &mut dyn FnMut(&MatchSummary),
+) -> Result<MatchSummary, Error> {
+    let clock = crate::clock::Clock::start();
+    let tt = TranspositionTable::with_mib(64);
+    let mut rng = Rng::new(seed);
+    let mut sum = MatchSummary::default();
+    let mut opening = Vec::new();
+    for g in 0..games {
+        if g % 2 == 0 {
+            opening = random_opening(&mut rng, random_moves);
+        }
+        let a_black = g % 2 == 0;
+        let mut game = Game::new(Board::EMPTY);
+        for &peg in &opening {
+            game.play(peg)?;
+        }
+        tt.clear();
+        while game.board().outcome() == Outcome::Playing {
+            let board = game.board();
+            let black = board.to_move() == Color::Black;
+            let player = if black == a_black { a } else { b };
+            let (peg, nodes) = player.choose(&board, &tt, &mut rng)?;
+            sum.nodes += nodes;
+            game.play(peg)?;
+        }
+        let a_result = match game.board().outcome() {
+            Outcome::Won(c, _) => {
+                if (c == Color::Black) == a_black {
+                    1
+                } else {
+                    -1
+                }
+            }
+            _ => 0,
+        };
+        match a_result {
+            1 => sum.a_wins += 1,
+            0 => sum.draws += 1,
+            _ => sum.b_wins += 1,
+        }
+        sum.games.push(MatchGame { record: game.record(), a_black, a_result, plies: game.moves.len() as u32 });
+        sum.seconds = clock.seconds();
+        progress(&sum);
+    }
+    Ok(sum)
+}
+
+/// `n` random pegs from the empty board (no line is possible in fewer than
+/// seven stones, and the openings used here are shorter).
+pub fn random_opening(rng: &mut Rng, n: usize) -> Vec<u32> {
+    let mut b = Board::EMPTY;
+    let mut pegs = Vec::new();
+    while pegs.len() < n && b.outcome() == Outcome::Playing {
+        let peg = rng.pick(b.legal_cells()) % 16;
+        b = b.play(peg).expect("a legal peg");
+        pegs.push(peg);
+    }
+    pegs
+}
+
+/// The positions of `games` games from `random_moves` random pegs, both
+/// sides played by our evaluation at depth `depth`, with one move in ten
+/// random so that the games differ (seeded): where the statistics are
+/// measured.
+pub fn sample_positions(games: usize, random_moves: usize, depth: u32, seed: u64) -> Vec<Board> {
+    let stats = PruningStats::default();
+    (0..games)
+        .into_par_iter()
+        .map(|g| {
+            let mut rng = Rng::new(seed ^ (g as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let tt = TranspositionTable::with_mib(8);
+            let mut b = Board::EMPTY;
+            for peg in random_opening(&mut rng, random_moves) {
+                b = b.play(peg).expect("legal");
+            }
+            let mut out = Vec::new();
+            while b.outcome() == Outcome::Playing {
+                out.push(b);
+                let opts = FourOptions { depth, mode: Mode::Serial, ..FourOptions::default() };
+                let peg = if rng.below(10) == 0 {
+                    rng.pick(b.legal_cells()) % 16
+                } else {
+                    search_with(&b, &tt, &opts, None, &mut |_| {}, ThreatEval, &stats).best.expect("playing")
+                };
+                b = b.play(peg).expect("legal");
+            }
+            out
+        })
+        .flatten()
+        .collect()
+}
+
+/// Paper 003's statistics for evaluation `E` from `positions`: `M_m` (the
+/// mean raw paper value by move number, used by the paper's evaluation
+/// only) and, for k = 1..=`max_k`, the mean and σ of the k-ply value minus
+/// the static value. Proven results and sure wins are left out of the sums.
+pub fn calibrate<E: Evaluate + Sync>(
+    positions: &[Board],
+    make_eval: impl Fn(&[i32; 65]) -> E + Sync,
+    max_k: u32,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> PruningStats {
+    let max_k = max_k.clamp(1, MAX_K);
+    let mut mean = [Moments::default(); 65];
+    for b in positions {
+        mean[b.stones() as usize].add(PaperEval::raw_value(b.player(), b.opponent()) as f64);
+    }
+    let mut stats = PruningStats::default();
+    if E::NAME == "paper" {
+        for (m, mo) in mean.iter().enumerate() {
+            stats.mean_by_move[m] = mo.mean().round() as i32;
+        }
+    }
+    let eval = make_eval(&stats.mean_by_move);
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let none = PruningStats::default();
+    let cells: Vec<Vec<(u32, u32, f64)>> = positions
+        .par_iter()
+        .map_init(
+            || TranspositionTable::with_mib(16),
+            |tt, b| {
+                tt.clear();
+                let (p, o) = (b.player(), b.opponent());
+                let t = eval.eval(p, o);
+                let m = b.stones();
+                let mut out = Vec::new();
+                let opts = FourOptions { depth: max_k.min(64 - m), mode: Mode::Serial, ..FourOptions::default() };
+                search_with(b, tt, &opts, None, &mut |r| {
+                    // Proven results and the evaluation's sure wins (a threat
+                    // to play now) are certainties, not estimates: they would
+                    // swamp the spread of the estimates the cut is about.
+                    if r.score.abs() < WIN_NOW / 2 && t.abs() < WIN_NOW / 2 && !r.stopped {
+                        out.push((m, r.depth, (r.score - t) as f64));
+                    }
+                }, eval.clone(), &none);
+                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                progress(n, positions.len());
+                out
+            },
+        )
+        .collect();
+    let mut sums = vec![[Moments::default(); MAX_K as usize + 1]; 65];
+    for (m, k, x) in cells.into_iter().flatten() {
+        sums[m as usize][k as usize].add(x);
+    }
+    for (m, row) in sums.iter().enumerate() {
+        for (k, mo) in row.iter().enumerate() {
+            if mo.n > 0 {
+                stats.set(m as u32, k as u32, mo.n, mo.mean() as f32, mo.sigma() as f32);
+            }
+        }
+    }
+    stats
+}
+
+/// Calibrates the named evaluation (see [`calibrate`]).
+pub fn calibrate_kind(kind: EvalKind, positions: &[Board], max_k: u32, progress: &(dyn Fn(usize, usize) + Sync)) -> PruningStats {
+    match kind {
+        EvalKind::Paper => calibrate(positions, |m| PaperEval { mean: *m }, max_k, progress),
+        EvalKind::Threat => calibrate(positions, |_| ThreatEval, max_k, progress),
+    }
+}
+
+/// One row of the experiment: an evaluation and a margin.
+#[derive(Clone, Debug, Serialize)]
+pub struct ExperimentRow {
+    pub eval: EvalKind,
+    /// The cut value in σ.
+    pub margin: f32,
+    /// Share of positions where the pruned search's move has the plain
+    /// search's best value.
+    pub hit_rate: f64,
+    /// Plain nodes / pruned nodes, over all positions.
+    pub speedup: f64,
+    /// Plain seconds / pruned seconds.
+    pub time_speedup: f64,
+    pub plain_nodes: u64,
+    pub pruned_nodes: u64,
+    pub positions: usize,
+}
+
+/// Paper 003's experiment: `positions` positions of `random_moves` random
+/// pegs (seeded); for each, every move's value by the plain search at
+/// `depth` (no cut), then the plain search and the search with the cut at
+/// each margin, one thread each with a table of its own. After a `stop`
+/// the figures are meaningless (the caller knows it stopped).
+pub fn experiment(
+    kind: EvalKind,
+    positions: usize,
+    depth: u32,
+    margins: &[f32],
+    seed: u64,
+    stop: Option<&AtomicBool>,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Vec<ExperimentRow> {
+    match kind {
+        EvalKind::Paper => {
+            let stats = PruningStats::shipped("paper");
+            run_experiment(kind, PaperEval { mean: stats.mean_by_move }, stats, positions, depth, margins, seed, stop, progress)
+        }
+        EvalKind::Threat => run_experiment(kind, ThreatEval, PruningStats::shipped("threat"), positions, depth, margins, seed, stop, progress),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_experiment<E: Evaluate + Sync>(
+    kind: EvalKind,
+    eval: E,
+    stats: &PruningStats,
+    positions: usize,
+    depth: u32,
+    margins: &[f32],
+    seed: u64,
+    stop: Option<&AtomicBool>,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Vec<ExperimentRow> {
+    let mut rng = Rng::new(seed);
+    let boards: Vec<Board> = (0..positions)
+        .map(|_| {
+            let mut b = Board::EMPTY;
+            for peg in random_opening(&mut rng, 4) {
+                b = b.play(peg).expect("legal");
+            }
+            b
+        })
+        .collect();
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    // Per position: (hit per margin, plain nodes, pruned nodes per margin,
+    // plain seconds, pruned seconds per margin).
+    type PerPosition = (Vec<bool>, u64, Vec<u64>, f64, Vec<f64>);
+    let per: Vec<PerPosition> = boards
+        .par_iter()
+        .map_init(
+            || TranspositionTable::with_mib(16),
+            |tt, b| {
+                let plain = FourOptions { depth, mode: Mode::Serial, ..FourOptions::default() };
+                tt.clear();
+                let all = search_with(b, tt, &FourOptions { all_moves: true, ..plain }, stop, &mut |_| {}, eval.clone(), stats);
+                // Empty only after a stop, when nothing here counts.
+                let best = all.moves.iter().map(|m| m.1).max();
+                let value_of = |peg: Option<u32>| all.moves.iter().find(|m| Some(m.0) == peg).map(|m| m.1);
+                tt.clear();
+                let base = search_with(b, tt, &plain, stop, &mut |_| {}, eval.clone(), stats);
+                let mut hits = Vec::new();
+                let mut nodes = Vec::new();
+                let mut secs = Vec::new();
+                for &margin in margins {
+                    tt.clear();
+                    let r = search_with(b, tt, &FourOptions { margin, ..plain }, stop, &mut |_| {}, eval.clone(), stats);
+                    hits.push(best.is_some() && value_of(r.best) == best);
+                    nodes.push(r.nodes);
+                    secs.push(r.seconds);
+                }
+                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                progress(n, boards.len());
+                (hits, base.nodes, nodes, base.seconds, secs)
+            },
+        )
+        .collect();
+    let plain_nodes: u64 = per.iter().map(|x| x.1).sum();
+    let plain_seconds: f64 = per.iter().map(|x| x.3).sum();
+    margins
+        .iter()
+        .enumerate()
+        .map(|(i, &margin)| {
+            let pruned_nodes: u64 = per.iter().map(|x| x.2[i]).sum();
+            let pruned_seconds: f64 = per.iter().map(|x| x.4[i]).sum();
+            ExperimentRow {
+                eval: kind,
+                margin,
+                hit_rate: per.iter().filter(|x| x.0[i]).count() as f64 / per.len().max(1) as f64,
+                speedup: plain_nodes as f64 / pruned_nodes.max(1) as f64,
+                time_speedup: plain_seconds / pruned_seconds.max(1e-9),
+                plain_nodes,
+                pruned_nodes,
+                positions: per.len(),
+            }
+        })
+        .collect()
+}
+
+/// Paper 003's own figures for its experiment (depth 8): (margin in σ, hit
+/// rate, speed-up).
+pub const PAPER_FIGURES: [(f32, f64, f64); 2] = [(2.0, 0.99, 3.0), (1.0, 0.81, 40.0)];
+
+/// The bench positions: eight openings of 4 to 11 random pegs (seeded,
+/// none finished), for fixed-depth searches at 1 and N threads.
+pub fn bench_positions() -> Vec<Board> {
+    let mut rng = Rng::new(0xB3_4C4);
+    let mut out = Vec::new();
+    while out.len() < 8 {
+        let n = 4 + out.len();
+        let mut b = Board::EMPTY;
+        for peg in random_opening(&mut rng, n) {
+            b = b.play(peg).expect("legal");
+        }
+        if b.outcome() == Outcome::Playing && crate::four::board::threats(b.player(), b.opponent()) == 0 {
+            out.push(b);
+        }
+    }
+    out
+}

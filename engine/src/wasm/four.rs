@@ -1,0 +1,271 @@
+//! Score Four for JavaScript: a game's state, searches (stopped like every
+//! other search here, through the shared stop flag), perft and paper 003's
+//! experiment on the visitor's machine. Games travel as text (a record, or
+//! a position and `;` and a record), as on the command line.
+
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+use super::analysis::{begin, table, to_js};
+use super::js;
+use crate::four::board::Outcome;
+use crate::four::experiment::{experiment, FourLevel, FOUR_LEVELS};
+use crate::four::search::{winner, FourResult};
+use crate::four::{format_board, peg_name, EvalKind, FourOptions, Game};
+use crate::parallel::Mode;
+use crate::rules::movegen::Squares;
+use crate::rules::position::Color;
+
+fn colour(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FourState {
+    /// 64 cells in cell order (x + 4y + 16z): 0 empty, 1 black, 2 white.
+    cells: Vec<u8>,
+    to_move: &'static str,
+    /// Pegs that take a stone, by name, sorted by peg.
+    legal: Vec<String>,
+    /// "black", "white", "draw" or null.
+    winner: Option<&'static str>,
+    /// The winning line's cells.
+    line: Vec<u32>,
+    record: String,
+    moves: Vec<String>,
+    /// The cell of each move, in order.
+    move_cells: Vec<u32>,
+    position: String,
+    stones: u32,
+}
+
+/// The state of a game given as text (see the module).
+#[wasm_bindgen(js_name = fourState)]
+pub fn four_state(text: &str) -> Result<JsValue, JsError> {
+    let game = Game::parse(text).map_err(js)?;
+    let b = game.board();
+    let (winner, line) = match b.outcome() {
+        Outcome::Playing => (None, Vec::new()),
+        Outcome::Draw => (Some("draw"), Vec::new()),
+        Outcome::Won(c, l) => (Some(colour(c)), Squares(l).collect()),
+    };
+    to_js(&FourState {
+        cells: (0..64).map(|c| if b.black >> c & 1 == 1 { 1 } else if b.white >> c & 1 == 1 { 2 } else { 0 }).collect(),
+        to_move: colour(b.to_move()),
+        legal: b.legal_pegs().into_iter().map(peg_name).collect(),
+        winner,
+        line,
+        record: game.record(),
+        moves: game.moves.iter().map(|&p| peg_name(p)).collect(),
+        move_cells: game.cells(),
+        position: format_board(&b),
+        stones: b.stones(),
+    })
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase", deny_unknown_fields)]
+struct SearchArgs {
+    level: Option<String>,
+    depth: Option<u32>,
+    time: Option<f64>,
+    eval: Option<String>,
+    /// σ, or null for the level's.
+    margin: Option<f32>,
+    no_margin: bool,
+    mode: Option<String>,
+    all_moves: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SearchReport {
+    best: Option<String>,
+    score: i32,
+    /// "win", "loss", "draw" once proven.
+    result: Option<&'static str>,
+    winner: Option<&'static str>,
+    plies: Option<u32>,
+    depth: u32,
+    pv: Vec<String>,
+    moves: Vec<(String, i32)>,
+    nodes: f64,
+    seconds: f64,
+    nodes_per_second: f64,
+    stopped: bool,
+    proven: bool,
+}
+
+fn report(r: &FourResult, b: &crate::four::Board) -> SearchReport {
+    SearchReport {
+        best: r.best.map(peg_name),
+        score: r.score,
+        result: r.result(),
+        winner: winner(b, r).map(colour),
+        plies: r.plies_to_end(b),
+        depth: r.depth,
+        pv: r.pv.iter().map(|&p| peg_name(p)).collect(),
+        moves: r.moves.iter().map(|&(p, v)| (peg_name(p), v)).collect(),
+        nodes: r.nodes as f64,
+        seconds: r.seconds,
+        nodes_per_second: r.nodes_per_second().round(),
+        stopped: r.stopped,
+        proven: r.proven,
+    }
+}
+
+fn read<T: serde::de::DeserializeOwned + Default>(value: JsValue) -> Result<T, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(T::default());
+    }
+    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("bad options: {e}")))
+}
+
+/// Chooses a peg. Options: level (name or 1-6), depth, time (s), eval
+/// ('threat' | 'paper'), margin (σ) or noMargin, mode, allMoves. Progress:
+/// a report per iteration.
+#[wasm_bindgen(js_name = fourSearch)]
+pub fn four_search(text: &str, options: JsValue, progress: Option<js_sys::Function>) -> Result<JsValue, JsError> {
+    let a: SearchArgs = read(options)?;
+    let eval = EvalKind::parse(a.eval.as_deref().unwrap_or("threat")).map_err(js)?;
+    let mode = match a.mode.as_deref() {
+        None => Mode::default(),
+        Some(m) => Mode::parse(m).ok_or_else(|| JsError::new(&format!("unknown mode {m:?}; expected ybw, lazy, msai or serial")))?,
+    };
+    let mut o = match a.level.as_deref() {
+        Some(l) => FourLevel::parse(l).map_err(js)?.options(eval, mode),
+        None => FourOptions { eval, mode, ..FourOptions::default() },
+    };
+    if let Some(d) = a.depth {
+        if d == 0 || d > 64 {
+            return Err(js(crate::Error::BadDepth { depth: d, max: 64 }));
+        }
+        o.depth = d;
+    }
+    if let Some(t) = a.time {
+        if !(t > 0.0 && t.is_finite()) {
+            return Err(JsError::new(&format!("time {t} is not a positive number of seconds")));
+        }
+        o.seconds = Some(t);
+    }
+    if let Some(m) = a.margin {
+        if !(m > 0.0 && m.is_finite()) {
+            return Err(JsError::new(&format!("margin {m} is not a positive number of standard deviations")));
+        }
+        o.margin = m;
+    }
+    if a.no_margin {
+        o.margin = f32::INFINITY;
+    }
+    o.all_moves = a.all_moves;
+    let game = Game::parse(text).map_err(js)?;
+    let b = game.board();
+    let stop = begin();
+    let r = crate::four::search(&b, table(), &o, Some(stop), &mut |r| {
+        if let Some(f) = &progress {
+            if let Ok(v) = to_js(&report(r, &b)) {
+                let _ = f.call1(&JsValue::NULL, &v);
+            }
+        }
+    })
+    .map_err(js)?;
+    to_js(&report(&r, &b))
+}
+
+/// Move sequences of `depth` plies from a game given as text.
+#[wasm_bindgen(js_name = fourPerft)]
+pub fn four_perft(text: &str, depth: u32, parallel: bool) -> Result<f64, JsError> {
+    if depth == 0 || depth > 10 {
+        return Err(js(crate::Error::BadDepth { depth, max: 10 }));
+    }
+    let b = Game::parse(text).map_err(js)?.board();
+    let n = if parallel {
+        crate::four::perft::perft_parallel(b.player(), b.opponent(), depth)
+    } else {
+        crate::four::perft::perft(b.player(), b.opponent(), depth)
+    };
+    Ok(n as f64)
+}
+
+/// Paper 003's experiment on this machine: `positions` positions of 4
+/// random pegs, depth `depth`, each margin (σ) in `margins`; progress is
+/// (done, total). Resolves to { rows, positions, stopped }: a stop keeps the
+/// positions finished before it.
+#[wasm_bindgen(js_name = fourExperiment)]
+pub fn four_experiment(eval: &str, positions: usize, depth: u32, margins: Vec<f32>, seed: u32, progress: Option<js_sys::Function>) -> Result<JsValue, JsError> {
+    let kind = EvalKind::parse(eval).map_err(js)?;
+    if positions == 0 || positions > 1000 {
+        return Err(JsError::new(&format!("positions {positions} is out of range; expected 1 to 1000")));
+    }
+    if depth == 0 || depth > 10 {
+        return Err(js(crate::Error::BadDepth { depth, max: 10 }));
+    }
+    if margins.is_empty() || margins.iter().any(|m| !(*m > 0.0 && m.is_finite())) {
+        return Err(JsError::new("margins must be positive numbers of standard deviations"));
+    }
+    // Progress from the pool's threads cannot call into JavaScript; the
+    // calling thread reports once per finished block of positions instead.
+    // A stop ends it after the block it interrupts, which is left out.
+    let stop = begin();
+    let block = 10.max(positions / 10);
+    let mut done = 0;
+    let mut all: Vec<Vec<crate::four::experiment::ExperimentRow>> = Vec::new();
+    while done < positions {
+        let n = block.min(positions - done);
+        let rows = experiment(kind, n, depth, &margins, seed as u64 ^ (done as u64) << 32, Some(stop), &|_, _| {});
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            break;
+        }
+        all.push(rows);
+        done += n;
+        if let Some(f) = &progress {
+            let _ = f.call2(&JsValue::NULL, &JsValue::from(done as u32), &JsValue::from(positions as u32));
+        }
+    }
+    let mut rows = Vec::new();
+    for (i, &margin) in margins.iter().enumerate() {
+        let parts: Vec<&crate::four::experiment::ExperimentRow> = all.iter().map(|r| &r[i]).collect();
+        let plain: u64 = parts.iter().map(|r| r.plain_nodes).sum();
+        let pruned: u64 = parts.iter().map(|r| r.pruned_nodes).sum();
+        let hits: f64 = parts.iter().map(|r| r.hit_rate * r.positions as f64).sum();
+        rows.push(Row {
+            eval: kind.name(),
+            margin,
+            positions: done as u32,
+            hit_rate: hits / done.max(1) as f64,
+            speedup: plain as f64 / pruned.max(1) as f64,
+            plain_nodes: plain as f64,
+            pruned_nodes: pruned as f64,
+        });
+    }
+    to_js(&Table { rows, positions: done as u32, stopped: done < positions })
+}
+
+#[derive(Serialize)]
+struct Table {
+    rows: Vec<Row>,
+    positions: u32,
+    stopped: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Row {
+    eval: &'static str,
+    margin: f32,
+    positions: u32,
+    hit_rate: f64,
+    speedup: f64,
+    plain_nodes: f64,
+    pruned_nodes: f64,
+}
+
+/// The Score Four levels, weakest first: name, depth and seconds.
+#[wasm_bindgen(js_name = fourLevels)]
+pub fn four_levels() -> Result<JsValue, JsError> {
+    to_js(&FOUR_LEVELS.to_vec())
+}

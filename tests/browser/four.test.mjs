@@ -1,0 +1,141 @@
+// Score Four in real Chromium over the real server and headers: a whole game
+// against the engine with the result checked by the command line, records
+// pasted and copied, bad input, keyboard play, undo/redo, "Move now" during
+// a long think, and paper 003's experiment run in the page.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { start } from './browser.mjs';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const yomi = [`${ROOT}target/release/yomi`, `${ROOT}target/debug/yomi`].find(existsSync);
+let b;
+before(async () => {
+  b = await start();
+  await b.page.goto(b.url + 'four.html');
+  await b.page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+});
+after(async () => b?.close());
+
+const page = () => b.page;
+const text = (sel) => page().textContent(sel);
+const cli = (...args) => JSON.parse(execFileSync(yomi, ['four', ...args], { encoding: 'utf8' }));
+
+async function newGame(black, white) {
+  await page().selectOption('#black-player', black);
+  await page().selectOption('#white-player', white);
+  await page().evaluate(() => (document.querySelector('#status').textContent = ''));
+  await page().click('#setup button[type=submit]');
+  await page().waitForFunction(() => document.querySelector('#status').textContent !== '');
+}
+
+async function load(t) {
+  await page().fill('#load-text', t);
+  await page().click('#load button[type=submit]');
+}
+
+test('a whole game against the engine ends with the result the command line gives', async () => {
+  await newGame('human', 'easy');
+  for (let ply = 0; ply < 64; ply++) {
+    await page().waitForFunction(() => /to move\.|Game over/.test(document.querySelector('#status').textContent)
+      && !/engine\)/.test(document.querySelector('#status').textContent), null, { timeout: 60_000 });
+    if (/Game over/.test(await text('#status'))) break;
+    // The human drops on the first peg with room.
+    await page().locator('#layers .cell.drop').first().click();
+  }
+  const status = await text('#status');
+  assert.match(status, /Game over/);
+  const record = await text('#record');
+  const shown = cli('show', '--json', record);
+  if (shown.winner === 'draw') assert.match(status, /draw/);
+  else assert.match(status, new RegExp(`${shown.winner === 'black' ? 'Black' : 'White'} wins with the line`));
+  if (shown.winner !== 'draw') {
+    assert.equal(await page().locator('#layers .cell.win').count(), 4);
+    assert.equal(await page().locator('#iso .stone.win').count(), 4);
+  }
+  assert.equal(await page().locator('#layers .cell.last').count(), 1);
+  assert.equal(await page().locator('#layers .cell.drop').count(), 0, 'no drops after the end');
+  assert.deepEqual(b.errors, []);
+});
+
+test('records and positions load, copy out the same, and bad ones change nothing', async () => {
+  await newGame('human', 'human');
+  await load('a1 b2 b2 c4');
+  await page().waitForFunction(() => document.querySelector('#record').textContent === 'a1b2b2c4');
+  // b2 at height 2 (cell 5 + 16) holds White's stone.
+  assert.match(await page().getAttribute('#layers .cell[data-cell="21"]', 'class'), /white/);
+  const position = await text('#position');
+  assert.equal(position, cli('show', '--json', 'a1b2b2c4').position);
+  await load(`${position};d4`);
+  await page().waitForFunction(() => document.querySelector('#record').textContent === 'd4');
+  assert.equal(await text('#position'), cli('show', '--json', `${position};d4`).position);
+
+  await load('a1b2b2c4');
+  await page().waitForFunction(() => document.querySelector('#record').textContent === 'a1b2b2c4');
+  for (const [bad, message] of [
+    ['a1e2', "record character 3 is 'e'"],
+    ['a1a1a1a1a1', 'move 5 (a1) is on a full peg'],
+    ['a1a2b1b2c1c2d1d2', 'move 8 comes after the end of the game'],
+    [`${'-'.repeat(16)}X${'-'.repeat(47)} O`, 'floats above an empty cell'],
+  ]) {
+    await load(bad);
+    await page().waitForFunction((m) => document.querySelector('#error').textContent.includes(m), message);
+    assert.equal(await text('#record'), 'a1b2b2c4', `unchanged after ${bad}`);
+  }
+  assert.deepEqual(b.errors, []);
+});
+
+test('keyboard play, undo and redo', async () => {
+  await newGame('human', 'human');
+  await page().locator('#layers .cell[data-cell="0"]').focus();
+  await page().keyboard.press('ArrowRight');
+  await page().keyboard.press('ArrowUp');
+  await page().keyboard.press('Enter');
+  await page().waitForFunction(() => document.querySelector('#record').textContent === 'b2');
+  await page().keyboard.press('PageUp');
+  await page().keyboard.press('Enter');
+  await page().waitForFunction(() => document.querySelector('#record').textContent === 'b2b2');
+  assert.match(await page().getAttribute('#layers .cell[data-cell="21"]', 'class'), /white/);
+  await page().click('#undo');
+  await page().waitForFunction(() => document.querySelector('#record').textContent === 'b2');
+  await page().click('#redo');
+  await page().waitForFunction(() => document.querySelector('#record').textContent === 'b2b2');
+  await page().click('#rotate-right');
+  assert.match(await text('#iso-caption'), /turned 90°/);
+});
+
+test('"Move now" ends a long think within 500 ms and the engine plays', async () => {
+  await newGame('human', 'maximum');
+  await page().locator('#layers .cell[data-cell="5"]').click();
+  await page().waitForFunction(() => /thinking/.test(document.querySelector('#status').textContent));
+  await page().waitForTimeout(400);
+  const t0 = Date.now();
+  await page().click('#stop');
+  await page().waitForFunction(() => document.querySelector('#record').textContent.length === 4, null, { timeout: 5000 });
+  const ms = Date.now() - t0;
+  console.log(`Score Four: the engine moved ${ms} ms after "Move now"`);
+  assert.ok(ms < 500, `${ms} ms`);
+  assert.match(await text('#thinking'), /Moved now/);
+  assert.match(await text('#status'), /Black to move/);
+});
+
+test("paper 003's experiment runs in the page", async () => {
+  await page().fill('#exp-positions', '4');
+  await page().fill('#exp-depth', '5');
+  await page().fill('#exp-margins', '2,1');
+  await page().click('#exp-form button[type=submit]');
+  await page().waitForFunction(() => /^Done/.test(document.querySelector('#exp-status').textContent), null, { timeout: 120_000 });
+  const rows = await page().$$eval('#exp-table tbody tr', (trs) => trs.map((tr) => ({
+    cells: [...tr.cells].map((c) => c.textContent), hit: Number(tr.dataset.hitRate), speedup: Number(tr.dataset.speedup),
+  })));
+  assert.equal(rows.length, 2);
+  for (const r of rows) {
+    assert.ok(r.hit >= 0 && r.hit <= 1);
+    assert.ok(r.speedup >= 1, `speed-up ${r.speedup}`);
+    assert.equal(r.cells[2], '4');
+  }
+  assert.equal(rows[0].cells[7], '99 %, 3.0×');
+  console.log(`browser experiment (4 positions, depth 5): ${rows.map((r) => r.cells.slice(0, 5).join(' ')).join('; ')}`);
+  assert.deepEqual(b.errors, []);
+});
