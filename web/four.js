@@ -207,8 +207,10 @@ async function refresh() {
   maybeEngine();
 }
 
+let updating = false; // a move is on its way to the engine and back
+
 async function dropOn(peg) {
-  if (!state || state.winner || busy || engineToMove()) return;
+  if (!state || state.winner || busy || updating || engineToMove()) return;
   if (!state.legal.includes(pegName(peg))) {
     showError(`Peg ${pegName(peg)} is full.`);
     return;
@@ -218,7 +220,12 @@ async function dropOn(peg) {
   $('hint-text').textContent = '';
   game.moves.push(peg);
   game.future = [];
-  await refresh();
+  updating = true;
+  try {
+    await refresh();
+  } finally {
+    updating = false;
+  }
 }
 
 function describe(r, colour) {

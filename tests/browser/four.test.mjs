@@ -41,8 +41,10 @@ test('a whole game against the engine ends with the result the command line give
     await page().waitForFunction(() => /to move\.|Game over/.test(document.querySelector('#status').textContent)
       && !/engine\)/.test(document.querySelector('#status').textContent), null, { timeout: 60_000 });
     if (/Game over/.test(await text('#status'))) break;
-    // The human drops on the first peg with room.
+    // The human drops on the first peg with room, and waits for the move to land.
+    const before = await text('#record');
     await page().locator('#layers .cell.drop').first().click();
+    await page().waitForFunction((r) => document.querySelector('#record').textContent !== r, before);
   }
   const status = await text('#status');
   assert.match(status, /Game over/);
@@ -63,8 +65,9 @@ test('records and positions load, copy out the same, and bad ones change nothing
   await newGame('human', 'human');
   await load('a1 b2 b2 c4');
   await page().waitForFunction(() => document.querySelector('#record').textContent === 'a1b2b2c4');
-  // b2 at height 2 (cell 5 + 16) holds White's stone.
-  assert.match(await page().getAttribute('#layers .cell[data-cell="21"]', 'class'), /white/);
+  // White's b2 at the bottom (cell 5), Black's b2 on it (cell 5 + 16).
+  assert.match(await page().getAttribute('#layers .cell[data-cell="5"]', 'class'), /white/);
+  assert.match(await page().getAttribute('#layers .cell[data-cell="21"]', 'class'), /black/);
   const position = await text('#position');
   assert.equal(position, cli('show', '--json', 'a1b2b2c4').position);
   await load(`${position};d4`);

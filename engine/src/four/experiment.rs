@@ -264,6 +264,12 @@ pub fn calibrate<E: Evaluate + Sync>(
             |tt, b| {
                 tt.clear();
                 let (p, o) = (b.player(), b.opponent());
+                if eval.volatile(p, o) {
+                    // The cut is never made there: measure where it is.
+                    let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    progress(n, positions.len());
+                    return Vec::new();
+                }
                 let t = eval.eval(p, o);
                 let m = b.stones();
                 let mut out = Vec::new();

@@ -114,7 +114,7 @@ impl<'s, E: Evaluate> FourPolicy<'s, E> {
     /// value; a prediction `margin` σ outside the window cuts at its edge.
     #[inline]
     fn prune(&self, p: u64, o: u64, k: u32, alpha: i32, beta: i32) -> Option<i32> {
-        if !self.margin.is_finite() {
+        if !self.margin.is_finite() || self.eval.volatile(p, o) {
             return None;
         }
         let (mean, sigma) = self.stats.get((p | o).count_ones(), k)?;

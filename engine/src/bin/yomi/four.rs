@@ -662,7 +662,7 @@ fn bench_cmd(a: BenchArgs) -> Result<(), Error> {
         for r in &rows {
             println!(
                 "{:>7} {:>8.3} {:>9.3} {:>12} {:>9.0}  {:.2}x / {:.2}x",
-                r["threads"], r["best"].as_f64().unwrap(), r["median"].as_f64().unwrap(), r["nodes"],
+                r["threads"].as_u64().unwrap(), r["best"].as_f64().unwrap(), r["median"].as_f64().unwrap(), r["nodes"].as_u64().unwrap(),
                 r["nodes_per_second"].as_f64().unwrap(), r["speedup_best"].as_f64().unwrap(), r["speedup_median"].as_f64().unwrap()
             );
         }
