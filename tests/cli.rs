@@ -442,4 +442,12 @@ fn four_match_and_experiment_print_their_tables() {
         assert!(r["hit_rate"].as_f64().unwrap() <= 1.0 && r["speedup"].as_f64().unwrap() >= 1.0, "{r}");
     }
     assert_eq!(rows[0]["margin"], 2.0);
+
+    let v: serde_json::Value = serde_json::from_slice(&yomi(&["four", "bench", "--positions"]).stdout).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 8);
+    let o = yomi(&["four", "bench", "--json", "--threads", "1,2", "--depth", "4", "--rounds", "1"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!((rows.len(), &rows[0]["threads"], &rows[1]["threads"]), (2, &1.into(), &2.into()));
+    assert!(rows[1]["speedup_best"].as_f64().unwrap() > 0.0);
 }

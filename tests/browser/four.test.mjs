@@ -120,6 +120,7 @@ test('"Move now" ends a long think within 500 ms and the engine plays', async ()
   console.log(`Score Four: the engine moved ${ms} ms after "Move now"`);
   assert.ok(ms < 500, `${ms} ms`);
   assert.match(await text('#thinking'), /Moved now/);
+  console.log(`Score Four engine in the browser: ${await text('#thinking')}`);
   assert.match(await text('#status'), /Black to move/);
 });
 

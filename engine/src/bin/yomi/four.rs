@@ -192,6 +192,9 @@ struct BenchArgs {
     mode: yomi::Mode,
     #[arg(long, default_value = "threat")]
     eval: String,
+    /// Print the bench positions (a JSON list of position strings) and stop.
+    #[arg(long)]
+    positions: bool,
     #[arg(long)]
     json: bool,
 }
@@ -618,6 +621,10 @@ fn bench_cmd(a: BenchArgs) -> Result<(), Error> {
     let eval = EvalKind::parse(&a.eval)?;
     let pools = counts.iter().map(|&n| check_threads(n)).collect::<Result<Vec<_>, _>>()?;
     let positions = yomi::four::experiment::bench_positions();
+    if a.positions {
+        println!("{}", json!(positions.iter().map(format_board).collect::<Vec<_>>()));
+        return Ok(());
+    }
     let opts = FourOptions { depth: a.depth, eval, mode: a.mode, ..FourOptions::default() };
     let tt = TranspositionTable::with_mib(64);
     // [thread count] -> (seconds per round, nodes of the last round)
