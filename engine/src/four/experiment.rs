@@ -328,8 +328,8 @@ pub struct ExperimentRow {
     pub positions: usize,
 }
 
-/// Paper 003's experiment: `positions` positions of `random_moves` random
-/// pegs (seeded); for each, every move's value by the plain search at
+/// Paper 003's experiment: `positions` positions of 4 random pegs (seeded
+/// by `seed`); for each, every move's value by the plain search at
 /// `depth` (no cut), then the plain search and the search with the cut at
 /// each margin, one thread each with a table of its own. After a `stop`
 /// the figures are meaningless (the caller knows it stopped).
