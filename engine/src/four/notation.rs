@@ -116,7 +116,7 @@ pub fn parse_board(text: &str) -> Result<Board, Error> {
         return Err(Error::FourBadPosition(format!(
             "the stone at cell {} (peg {}, height {}) floats above an empty cell",
             c + 1,
-            super::notation::peg_name(c % 16),
+            peg_name(c % 16),
             c / 16 + 1
         )));
     }
@@ -135,12 +135,8 @@ pub fn parse_board(text: &str) -> Result<Board, Error> {
         )));
     }
     let last = expected.opposite();
-    let (mover, other) = match last {
-        Color::Black => (b.black, b.white),
-        Color::White => (b.white, b.black),
-    };
-    let _ = mover;
-    if super::board::has_four(other) {
+    // Only the side that moved last may have a line.
+    if super::board::has_four(b.player()) {
         return Err(Error::FourBadPosition(format!(
             "{} has a line of four but {} moved last: the game would have ended at that line",
             expected.name(),

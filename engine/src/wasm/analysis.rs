@@ -93,7 +93,7 @@ fn scoring(name: Option<&str>) -> Result<Scoring, JsError> {
     name.map_or(Ok(Scoring::World), |s| s.parse().map_err(js))
 }
 
-fn read_options<T: serde::de::DeserializeOwned + Default>(value: JsValue) -> Result<T, JsError> {
+pub(super) fn read_options<T: serde::de::DeserializeOwned + Default>(value: JsValue) -> Result<T, JsError> {
     if value.is_undefined() || value.is_null() {
         return Ok(T::default());
     }

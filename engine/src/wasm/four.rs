@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::analysis::{begin, table, to_js};
+use super::analysis::{begin, read_options, table, to_js};
 use super::js;
 use crate::four::board::Outcome;
 use crate::four::experiment::{experiment, FourLevel, FOUR_LEVELS};
@@ -118,19 +118,12 @@ fn report(r: &FourResult, b: &crate::four::Board) -> SearchReport {
     }
 }
 
-fn read<T: serde::de::DeserializeOwned + Default>(value: JsValue) -> Result<T, JsError> {
-    if value.is_undefined() || value.is_null() {
-        return Ok(T::default());
-    }
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("bad options: {e}")))
-}
-
 /// Chooses a peg. Options: level (name or 1-6), depth, time (s), eval
 /// ('threat' | 'paper'), margin (σ) or noMargin, mode, allMoves. Progress:
 /// a report per iteration.
 #[wasm_bindgen(js_name = fourSearch)]
 pub fn four_search(text: &str, options: JsValue, progress: Option<js_sys::Function>) -> Result<JsValue, JsError> {
-    let a: SearchArgs = read(options)?;
+    let a: SearchArgs = read_options(options)?;
     let eval = EvalKind::parse(a.eval.as_deref().unwrap_or("threat")).map_err(js)?;
     let mode = match a.mode.as_deref() {
         None => Mode::default(),
