@@ -81,6 +81,25 @@ fn show_takes_a_position_of_any_board() {
 }
 
 #[test]
+fn a_position_carries_its_board() {
+    // 4x16 writes its board in front: 64 squares alone read as 8x8.
+    let o = yomi(&["show", "--json", "--board", "4x16", "--moves", "h1"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let pos = v["position"].as_str().unwrap().to_string();
+    assert!(pos.starts_with("4x16:"), "{pos}");
+    // Read back with no --board, by show and by solve: the same board.
+    let o = yomi(&["show", "--json", &pos]);
+    let w: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((w["board"].as_str(), w["position"].as_str()), (Some("4x16"), Some(pos.as_str())));
+    let o = yomi(&["solve", "--json", "--board", "8x8", &pos]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("the position is on the 4x16 board, but the 8x8 board was asked for"), "{}", stderr(&o));
+    let o = yomi(&["show", "5x6:---- X"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("board 5x6 is not supported"), "{}", stderr(&o));
+}
+
+#[test]
 fn bad_input_exits_2_with_a_message() {
     let cases: &[(&[&str], &str)] = &[
         (&["show", "--board", "5x6"], "board 5x6 is not supported"),
@@ -354,7 +373,7 @@ fn solve_openings_backs_the_root_value_up() {
     let o = yomi(&["solve", "--board", "4x6", "--scoring", "paper", "--openings", "14", "--threads", "2"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains("Root --------OX----XO-------- X: +16 for Black, backed up from 1426 positions at 14 empties"), "{out}");
+    assert!(out.contains("Root 4x6:--------OX----XO-------- X: +16 for Black, backed up from 1426 positions at 14 empties"), "{out}");
     let o = yomi(&["solve", "--openings", "60"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--openings 60 is not below the position's 60 empties"), "{}", stderr(&o));

@@ -16,6 +16,8 @@ pub enum Error {
     BadScoring(String),
     /// A position whose square count fits no board, or not the one asked for.
     PositionLength { found: usize, board: Option<(usize, usize)> },
+    /// A position whose `RxC:` prefix names another board than the one asked for.
+    BoardMismatch { named: (usize, usize), given: (usize, usize) },
     /// A position with no side to move after its squares.
     MissingSideToMove,
     /// A square character other than `X`, `O` or `-` (1-based index).
@@ -76,7 +78,12 @@ impl fmt::Display for Error {
             Error::PositionLength { found, board: None } => write!(
                 f,
                 "position has {found} squares, which fits no single board; \
-                 give the board with --board RxC (16, 36 and 64 squares are recognised)"
+                 start it with its board, like 4x8:, or give --board RxC \
+                 (16, 36 and 64 squares alone read as 4x4, 6x6 and 8x8)"
+            ),
+            Error::BoardMismatch { named: (nr, nc), given: (gr, gc) } => write!(
+                f,
+                "the position is on the {nr}x{nc} board, but the {gr}x{gc} board was asked for"
             ),
             Error::MissingSideToMove => {
                 write!(f, "position has no side to move; end it with a space and X or O")

@@ -58,7 +58,7 @@ pub use game::{Game, Move};
 pub use geometry::{BoardSize, Dims, Geometry};
 pub use movegen::{MoveGen, Squares};
 pub use parallel::Mode;
-pub use notation::{format_position, parse_obf_line, parse_position, ObfLine};
+pub use notation::{format_position, format_position_with_board, parse_obf_line, parse_position, ObfLine};
 pub use position::{Color, Position, Scoring, Start, Status};
 pub use square::Square;
 pub use eval::Weights;

@@ -9,7 +9,7 @@ use crate::error::Error;
 use crate::parallel::predict::{Leaf, LeafReport};
 use crate::rules::game::Move;
 use crate::rules::geometry::BoardSize;
-use crate::rules::notation::{format_position, parse_position};
+use crate::rules::notation::{format_position_with_board, parse_position};
 use crate::rules::position::Position;
 use crate::rules::square::Square;
 
@@ -52,16 +52,13 @@ pub struct Solved {
 /// A position with its board, as one string: `8x8:` then the position.
 /// The prefix keeps a 4×16 position from reading as an 8×8 one.
 pub fn position_text(pos: &Position) -> String {
-    format!("{}:{}", pos.size(), format_position(pos))
+    format_position_with_board(pos)
 }
 
 /// Reads [`position_text`]'s form (the board prefix is optional when the
 /// square count names one board).
 pub fn parse_position_text(text: &str) -> Result<Position, Error> {
-    match text.split_once(':') {
-        Some((board, pos)) => parse_position(pos, Some(board.trim().parse::<BoardSize>()?)),
-        None => parse_position(text, None),
-    }
+    parse_position(text, None)
 }
 
 fn move_text(m: &Move, size: BoardSize) -> String {
@@ -201,7 +198,7 @@ mod tests {
         assert!(text.starts_with("4x16:"));
         assert_eq!(parse_position_text(&text).unwrap(), pos);
         // Without the prefix 64 squares read as 8x8.
-        assert_eq!(parse_position_text(&format_position(&pos)).unwrap().size(), BoardSize::OTHELLO);
+        assert_eq!(parse_position_text(&text["4x16:".len()..]).unwrap().size(), BoardSize::OTHELLO);
         assert!(Msg::decode(b"{\"what\":1}").is_err());
         assert!(Msg::decode(b"not json").is_err());
     }

@@ -1,7 +1,9 @@
 //! Position strings: one character per square, row by row from a1 (`X`
 //! black, `O` white, `-` empty), a space, and the side to move `X` or `O`.
 //! This is the OBF form used by the FFO test files, where a line may go on
-//! with `; move:score` fields.
+//! with `; move:score` fields. A position may start with its board, `4x16:`:
+//! 64 squares alone read as 8×8, so a string that leaves its board to the
+//! reader could not carry a 4×16 or 16×4 position from one place to another.
 
 use crate::error::Error;
 use crate::rules::geometry::BoardSize;
@@ -16,15 +18,23 @@ pub struct ObfLine {
     pub scores: Vec<(Square, i32)>,
 }
 
-/// Parses a position string. The board is `board` if given, otherwise the
-/// only board with that many squares.
+/// Parses a position string. The board is the string's `RxC:` prefix, or
+/// `board` if given, otherwise the only board with that many squares (the
+/// square board where there are several).
 pub fn parse_position(text: &str, board: Option<BoardSize>) -> Result<Position, Error> {
     Ok(parse_obf_line(text, board)?.position)
 }
 
 /// Parses an OBF line: a position string, then optional `; move:score` fields.
 pub fn parse_obf_line(text: &str, board: Option<BoardSize>) -> Result<ObfLine, Error> {
-    let text = text.trim();
+    let (named, text) = split_board_prefix(text.trim())?;
+    let board = match (named, board) {
+        (Some(n), Some(b)) if n != b => {
+            return Err(Error::BoardMismatch { named: (n.rows(), n.cols()), given: (b.rows(), b.cols()) })
+        }
+        (Some(n), _) => Some(n),
+        (None, b) => b,
+    };
     let squares_end = text.find(char::is_whitespace).unwrap_or(text.len());
     let (squares, rest) = text.split_at(squares_end);
 
@@ -68,6 +78,17 @@ pub fn parse_obf_line(text: &str, board: Option<BoardSize>) -> Result<ObfLine, E
     Ok(ObfLine { position, scores })
 }
 
+/// `"4x16:--…"` → the 4×16 board and the rest. A colon before the first
+/// space can only be a prefix: squares are `X`, `O` and `-`, and the OBF
+/// fields' colons come after the side to move.
+fn split_board_prefix(text: &str) -> Result<(Option<BoardSize>, &str), Error> {
+    let head_end = text.find(char::is_whitespace).unwrap_or(text.len());
+    match text[..head_end].find(':') {
+        Some(colon) => Ok((Some(text[..colon].parse()?), text[colon + 1..].trim_start())),
+        None => Ok((None, text)),
+    }
+}
+
 fn parse_fields(fields: &str, size: BoardSize) -> Result<Vec<(Square, i32)>, Error> {
     let fields = fields.trim();
     if fields.is_empty() {
@@ -96,8 +117,24 @@ fn parse_fields(fields: &str, size: BoardSize) -> Result<Vec<(Square, i32)>, Err
     Ok(scores)
 }
 
-/// The position string of `pos` (no OBF fields).
+/// The position string of `pos` (no OBF fields), with its board prefix
+/// where the square count alone would name another board or none: 8×8, 6×6
+/// and 4×4 keep the plain OBF form of the FFO files; `4x16:…` reads back
+/// as 4×16 everywhere positions are read.
 pub fn format_position(pos: &Position) -> String {
+    if BoardSize::from_square_count(pos.size().squares()) == Some(pos.size()) {
+        format_squares(pos)
+    } else {
+        format_position_with_board(pos)
+    }
+}
+
+/// The position string with its board prefix whatever the board, `8x8:…`.
+pub fn format_position_with_board(pos: &Position) -> String {
+    format!("{}:{}", pos.size(), format_squares(pos))
+}
+
+fn format_squares(pos: &Position) -> String {
     let mut s = String::with_capacity(pos.size().squares() + 2);
     for i in 0..pos.size().squares() as u32 {
         let sq = Square::from_index(pos.size(), i).expect("on board");
@@ -128,6 +165,35 @@ mod tests {
             "---------------------------OX------XO--------------------------- X"
         );
         assert_eq!(parse_position(&format_position(&p), None), Ok(p));
+    }
+
+    #[test]
+    fn a_board_prefix_carries_every_board() {
+        for size in BoardSize::ALL {
+            let p = Position::start(size, Start::Othello);
+            let text = format_position(&p);
+            // Only the boards the length names go without the prefix.
+            let plain = matches!((size.rows(), size.cols()), (4, 4) | (6, 6) | (8, 8));
+            assert_eq!(text.starts_with(&format!("{size}:")), !plain, "{text}");
+            assert_eq!(parse_position(&text, None), Ok(p), "{text}");
+            assert_eq!(parse_position(&format_position_with_board(&p), None), Ok(p));
+            assert_eq!(parse_position(&text, Some(size)), Ok(p));
+        }
+        let wide = Position::start(BoardSize::new(4, 16).unwrap(), Start::Othello);
+        let text = format_position(&wide);
+        assert!(text.starts_with("4x16:"));
+        // The prefix and a different board given beside it: an error naming both.
+        let err = parse_position(&text, Some(BoardSize::OTHELLO)).unwrap_err();
+        assert_eq!(err, Error::BoardMismatch { named: (4, 16), given: (8, 8) });
+        assert_eq!(err.to_string(), "the position is on the 4x16 board, but the 8x8 board was asked for");
+        // A bad prefix says what is wrong with it.
+        assert!(matches!(parse_position("5x6:---- X", None), Err(Error::UnsupportedBoard { .. })));
+        assert!(matches!(parse_position("big:---- X", None), Err(Error::BadBoardSpec(_))));
+        // Colons in OBF fields are not a prefix.
+        let line = "---------------------------OX------XO--------------------------- X; d3:+0;";
+        assert_eq!(parse_obf_line(line, None).unwrap().scores.len(), 1);
+        let ambiguous = parse_position(&text[5..], None).unwrap();
+        assert_eq!(ambiguous.size(), BoardSize::OTHELLO, "64 squares alone read as 8x8");
     }
 
     #[test]
@@ -180,7 +246,8 @@ mod tests {
         let size = BoardSize::new(6, 4).unwrap();
         let p = Position::start(size, Start::Othello);
         let text = format_position(&p);
-        assert!(parse_position(&text, None).is_err());
-        assert_eq!(parse_position(&text, Some(size)), Ok(p));
+        let bare = text.strip_prefix("6x4:").expect("written with its board");
+        assert!(parse_position(bare, None).is_err());
+        assert_eq!(parse_position(bare, Some(size)), Ok(p));
     }
 }
