@@ -23,6 +23,13 @@ fi
 RUSTC_BOOTSTRAP=1 cargo build --release --lib -p yomi --features threads \
   --target wasm32-unknown-unknown -Z build-std=panic_abort,std
 wasm-bindgen --target web --out-dir web/pkg target/wasm32-unknown-unknown/release/yomi.wasm
+# wasm-bindgen-rayon 1.3 (the newest) starts each pool worker with
+# init(module, memory), the form wasm-bindgen 0.2.9x+ deprecates: every
+# thread then logs a warning in the visitor's console. Its helper gets the
+# one-object form here; the build fails if the line is no longer there.
+helper=$(ls web/pkg/snippets/wasm-bindgen-rayon-*/src/workerHelpers.no-bundler.js)
+grep -q 'await pkg.default(data.module, data.memory);' "$helper"
+sed -i 's/await pkg.default(data.module, data.memory);/await pkg.default({ module_or_path: data.module, memory: data.memory });/' "$helper"
 
 # The single-thread build, for pages that are not cross-origin isolated (no
 # SharedArrayBuffer there, so no shared memory and no workers). RUSTFLAGS

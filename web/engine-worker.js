@@ -6,7 +6,7 @@
 // With cross-origin isolation it loads the threaded build (pkg/) and starts
 // a pool of N threads (default: every core); without it, the single-thread
 // build (pkg-single/). It then posts
-//   { type: 'ready', isolated, threads, boards, levels, stop, stopUpto }
+//   { type: 'ready', isolated, threads, boards, levels, levelDetails, stop, stopUpto }
 // where `stop` is a one-byte view of the engine's stop flag in shared memory
 // and `stopUpto` a one-u32 view of the newest request id a stop is meant for
 // (both null in the single-thread build): `Atomics.store(stopUpto, 0, id)`
@@ -16,7 +16,7 @@
 // Requests: { id, cmd, ...args }. Answers: { id, type: 'result', result },
 // { id, type: 'error', error } (the engine's own message), and any number of
 // { id, type: 'progress', progress } before the result. Commands:
-//   hello                                  → { isolated, threads, boards, levels }
+//   hello                                  → { isolated, threads, boards, levels, levelDetails }
 //   state { origin, moves }                → the game's state (see state() below);
 //         origin is { board, start } or { position, board }, moves a list
 //         of squares and 'pass'
@@ -49,6 +49,7 @@ const ready = (async () => {
     threads: engine.threadCount(),
     boards: engine.supportedBoards(),
     levels: engine.levels(),
+    levelDetails: engine.levelDetails(),
   };
 })();
 
@@ -71,7 +72,9 @@ function gameFrom(origin, moves) {
         if (m === 'pass') game.pass();
         else game.play(m);
       } catch (e) {
-        throw new Error(`move ${i + 1} (${m}): ${e.message}`);
+        // The rules' own messages already name the move ("move 5 (a1) is
+        // illegal for Black"); a square that does not parse does not.
+        throw new Error(/^move \d/.test(e.message) ? e.message : `move ${i + 1} (${m}): ${e.message}`);
       }
     });
   } catch (e) {

@@ -52,6 +52,8 @@ export class Yomi extends EventTarget {
   get boards() { return this.#info.boards; }
   /** The playing levels by name, weakest first. */
   get levels() { return this.#info.levels; }
+  /** What each level searches: [{ name, depth, seconds, wld, perfect }]. */
+  get levelDetails() { return this.#info.levelDetails; }
 
   #start() {
     const url = new URL('./engine-worker.js', import.meta.url);
@@ -97,11 +99,15 @@ export class Yomi extends EventTarget {
 
   async #call(cmd, args = {}, onProgress) {
     await this.#starting;
-    return new Promise((resolve, reject) => {
-      const id = this.#nextId++;
-      this.#pending.set(id, { cmd, resolve, reject, onProgress, last: null, started: performance.now() });
-      this.#worker.postMessage({ id, cmd, ...args });
+    let call;
+    const promise = new Promise((resolve, reject) => {
+      call = { cmd, resolve, reject, onProgress, last: null, started: performance.now() };
     });
+    call.settled = promise.then(() => {}, () => {});
+    const id = this.#nextId++;
+    this.#pending.set(id, call);
+    this.#worker.postMessage({ id, cmd, ...args });
+    return promise;
   }
 
   /**
@@ -202,7 +208,9 @@ export class Yomi extends EventTarget {
 
   /**
    * Ends the running search; its promise resolves with what it had
-   * (stopped: true). Resolves once the engine takes commands again.
+   * (stopped: true). Resolves once the engine takes commands again: if it
+   * has not answered within STOP_GRACE_MS, its worker is replaced, so a
+   * stop always gives control back.
    */
   async stop() {
     if (this.#stopView) {
@@ -210,10 +218,23 @@ export class Yomi extends EventTarget {
       // the id first, then the flag the running search polls.
       Atomics.store(this.#stopUpto, 0, this.#nextId - 1);
       Atomics.store(this.#stopView, 0, 1);
-      return;
+      const calls = [...this.#pending.values()];
+      if (calls.length === 0) return;
+      const answered = Promise.all(calls.map((c) => c.settled)).then(() => true);
+      const late = new Promise((resolve) => setTimeout(() => resolve(false), Yomi.STOP_GRACE_MS));
+      if (await Promise.race([answered, late])) return;
     }
-    // Single-thread build: the worker cannot read messages while it
-    // searches, so it is replaced. Calls in flight end as stopped.
+    await this.#replace();
+  }
+
+  /** How long a stop waits for the engine's answer before replacing it. */
+  static STOP_GRACE_MS = 2000;
+
+  // The single-thread build cannot read messages while it searches, and a
+  // threaded engine that did not answer a stop is stuck: the worker is
+  // replaced (the table is lost, nothing else: the engine keeps no game).
+  // Calls in flight end as stopped.
+  async #replace() {
     const calls = [...this.#pending.values()];
     this.#pending.clear();
     this.#worker.terminate();

@@ -22,13 +22,23 @@ export async function start({ isolation = true } = {}) {
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
   });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url.replace(/\/$/, '') });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // Console warnings and errors of the page and of every worker it starts
+  // (the engine's worker and its pool threads).
+  const warnings = [];
+  const listen = (source) => source.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') warnings.push(`${m.type()}: ${m.text()}`);
+  });
+  listen(page);
+  page.on('worker', listen);
   return {
     url,
     page,
     errors,
+    warnings,
     async close() {
       await context.close();
       server.close();
