@@ -71,6 +71,8 @@ $('ffo-form').addEventListener('submit', async (e) => {
   const rounds = Math.max(1, Math.min(20, Number($('ffo-rounds').value) || 1));
   const rows = new Map(counts.map((k) => [k, { threads: k, seconds: [], nodes: [], right: 0, solved: 0 }]));
   results.ffo = [...rows.values()];
+  results.ffoSolves = [];
+  drawSolves();
   results.ffoSet = `FFO #${lo}-#${hi}`;
   drawFfo();
   setRunning('ffo-form', true);
@@ -100,6 +102,9 @@ $('ffo-form').addEventListener('submit', async (e) => {
             const row = rows.get(k);
             row.solved++;
             if (r.score === p.score) row.right++;
+            results.ffoSolves.push({ round, threads: k, number: p.number, empties: p.empties, seconds: r.seconds,
+              nodes: r.nodes, score: r.score, published: p.score });
+            drawSolves();
             $('ffo-progress').value = ++done / total;
           }
         } finally {
@@ -112,7 +117,10 @@ $('ffo-form').addEventListener('submit', async (e) => {
         drawFfo();
       }
     }
-    $('ffo-status').textContent = running.cancelled ? 'Stopped.' : `Done: ${positions.length} positions × ${counts.length} thread counts × ${rounds} rounds.`;
+    const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    $('ffo-status').textContent = running.cancelled
+      ? `Stopped: ${plural(results.ffoSolves.length, 'solve')} kept.`
+      : `Done: ${plural(positions.length, 'position')} × ${plural(counts.length, 'thread count')} × ${plural(rounds, 'round')}.`;
   } catch (err) {
     showError(err.message);
   } finally {
@@ -152,19 +160,43 @@ function drawFfo() {
       tr.insertCell().textContent = v;
     }
   }
-  // Speed-up bars, with the ideal (the thread count) as a thin mark.
+  // Speed-up bars, with the ideal (the thread count) as a dashed mark; axis
+  // titles and a legend say which is which.
   const svg = $('ffo-chart');
   const max = Math.max(2, ...rows.map((r) => Math.max(r.threads, r.speedupBest ?? 0)));
-  const w = 300 / Math.max(rows.length, 1);
-  svg.innerHTML = rows.map((r, i) => {
-    const h = ((r.speedupBest ?? 0) / max) * 100;
-    const ideal = (r.threads / max) * 100;
-    const x = 10 + i * w;
-    return `<rect x="${x + w * 0.15}" y="${105 - h}" width="${w * 0.7}" height="${h}" class="bar"><title>${r.threads} threads: ${(r.speedupBest ?? 0).toFixed(2)}×</title></rect>`
-      + `<line x1="${x + w * 0.1}" x2="${x + w * 0.9}" y1="${105 - ideal}" y2="${105 - ideal}" class="ideal"/>`
-      + `<text x="${x + w / 2}" y="117" text-anchor="middle">${r.threads}</text>`
-      + `<text x="${x + w / 2}" y="${102 - h}" text-anchor="middle">${(r.speedupBest ?? 0).toFixed(2)}×</text>`;
+  const [left, right, top, bottom] = [34, 330, 22, 118];
+  const w = (right - left) / Math.max(rows.length, 1);
+  const y = (v) => bottom - (v / max) * (bottom - top);
+  let out = `<line x1="${left}" x2="${left}" y1="${top}" y2="${bottom}" class="axis"/>`
+    + `<line x1="${left}" x2="${right}" y1="${bottom}" y2="${bottom}" class="axis"/>`
+    + `<text x="10" y="${(top + bottom) / 2}" text-anchor="middle" transform="rotate(-90 10 ${(top + bottom) / 2})">speed-up (best)</text>`
+    + `<text x="${(left + right) / 2}" y="146" text-anchor="middle">threads</text>`
+    + `<rect x="${left + 4}" y="4" width="10" height="8" class="bar legend"/><text x="${left + 18}" y="11">measured speed-up</text>`
+    + `<line x1="${left + 110}" x2="${left + 126}" y1="8" y2="8" class="ideal"/><text x="${left + 130}" y="11">ideal (= thread count)</text>`;
+  for (let v = 0; v <= max; v += Math.max(1, Math.round(max / 4))) {
+    out += `<text x="${left - 3}" y="${y(v) + 3}" text-anchor="end">${v}×</text>`;
+  }
+  out += rows.map((r, i) => {
+    const h = bottom - y(r.speedupBest ?? 0);
+    const x = left + i * w;
+    return `<rect x="${x + w * 0.15}" y="${bottom - h}" width="${w * 0.7}" height="${h}" class="bar"><title>${r.threads} threads: ${(r.speedupBest ?? 0).toFixed(2)}×</title></rect>`
+      + `<line x1="${x + w * 0.1}" x2="${x + w * 0.9}" y1="${y(r.threads)}" y2="${y(r.threads)}" class="ideal"/>`
+      + `<text x="${x + w / 2}" y="${bottom + 11}" text-anchor="middle">${r.threads}</text>`
+      + `<text x="${x + w / 2}" y="${bottom - h - 3}" text-anchor="middle">${(r.speedupBest ?? 0).toFixed(2)}×</text>`;
   }).join('');
+  svg.innerHTML = out;
+  exportResults();
+}
+
+function drawSolves() {
+  const body = $('ffo-solves').tBodies[0];
+  body.replaceChildren();
+  for (const r of results.ffoSolves ?? []) {
+    const tr = body.insertRow();
+    for (const v of [r.round, r.threads, `#${r.number}`, r.empties, r.seconds.toFixed(2), big(r.nodes),
+      `${r.score > 0 ? '+' : ''}${r.score} (${r.published > 0 ? '+' : ''}${r.published})`]) tr.insertCell().textContent = v;
+  }
+  $('ffo-solve-count').textContent = (results.ffoSolves ?? []).length;
   exportResults();
 }
 
@@ -278,6 +310,12 @@ function exportText() {
         + `${r.speedupBest?.toFixed(2) ?? '-'} / ${r.speedupMedian?.toFixed(2) ?? '-'}  ${r.right}/${r.solved}`);
     }
   }
+  if (results.ffoSolves?.length) {
+    lines.push('', 'every finished solve', 'round  threads  FFO  empties  seconds  nodes  score (published)');
+    for (const r of results.ffoSolves) {
+      lines.push(`${r.round}  ${r.threads}  #${r.number}  ${r.empties}  ${r.seconds.toFixed(2)}  ${r.nodes}  ${r.score} (${r.published})`);
+    }
+  }
   if (results.sweep.length) {
     lines.push('', "paper 000's sweep", 'X  threads  wins  losses  draws  discs  seconds  nodes');
     for (const r of results.sweep) {
@@ -328,10 +366,18 @@ for (const b of document.querySelectorAll('.stop')) {
     $('browser').textContent = results.browser;
     $('cores').textContent = results.cores ?? 'unknown';
     $('isolated').textContent = yomi.isolated ? 'yes' : 'no';
+    $('engine-note').classList.toggle('ok', yomi.isolated);
     $('engine-note').textContent = yomi.isolated
-      ? `Up to ${yomi.threads} threads (one per core the browser reports).`
+      ? `Ready: up to ${yomi.threads} threads (one per core the browser reports).`
       : 'This page is not cross-origin isolated: only one thread can run here.';
     $('ffo-threads').value = yomi.isolated ? defaultThreads(yomi.threads) : '1';
+    // Each set's empties from the positions themselves.
+    const ffo = await yomi.ffoPositions();
+    for (const o of $('ffo-set').options) {
+      const [lo, hi] = o.value.split('-').map(Number);
+      const e = ffo.filter((p) => p.number >= lo && p.number <= hi).map((p) => p.empties);
+      o.textContent = `FFO #${lo}–#${hi}: ${e.length} positions, ${Math.min(...e)}–${Math.max(...e)} empties${hi >= 39 ? ' (minutes)' : ''}`;
+    }
     for (const f of ['ffo-form', 'sweep-form', 'perft']) $(f).querySelector('button[type=submit]').disabled = false;
     exportResults();
     document.body.dataset.ready = 'true';

@@ -1,36 +1,55 @@
-// Draws a board as a grid of buttons, for the app and for <yomi-board>.
-// Keyboard: arrow keys move between squares (one tab stop for the whole
-// board), Enter or Space plays; every square has a spoken label.
+// Draws a board as an ARIA grid of buttons with its coordinates around it,
+// for the app and for <yomi-board>. Keyboard: arrow keys move between
+// squares (one tab stop for the whole board), Enter or Space plays; every
+// square has a spoken label. Discs that change colour turn over (and new
+// ones drop in) unless the visitor asks for reduced motion.
 
 const COLS = 'abcdefghijklmnop';
 
 /** The board's look, for a page's stylesheet or a shadow root. */
 export const BOARD_CSS = `
 .yomi-board {
-  --cell: min(3rem, calc((100vw - 2rem) / var(--cols, 8)));
+  --cell: var(--board-cell, min(3rem, calc((100vw - 3rem) / (var(--cols, 8) + .7))));
+  --coord: calc(var(--cell) * .45 + .4rem);
   display: grid;
-  grid-template-columns: repeat(var(--cols, 8), var(--cell));
+  grid-template-columns: var(--coord) repeat(var(--cols, 8), var(--cell)) calc(var(--coord) * .35);
   gap: 2px; padding: 2px; width: max-content;
-  background: #0f4d2d; border-radius: 4px;
+  background: #0c3520; border-radius: 6px; color: #d5eadc;
+}
+.yomi-board [role='row'] { display: contents; }
+.yomi-board .coord {
+  display: grid; place-items: center; font: 600 max(.65rem, calc(var(--cell) * .24)) system-ui, sans-serif;
+  color: #d5eadc; min-height: calc(var(--coord) * .8); user-select: none;
 }
 .yomi-board .square {
-  width: var(--cell); height: var(--cell); border: 0; padding: 0; margin: 0;
-  background: #1f7a4a; color: #fff; font: 600 calc(var(--cell) * .3) system-ui, sans-serif;
+  width: var(--cell); height: var(--cell); border: 0; padding: 0; margin: 0; border-radius: 2px;
+  background: #15603a; color: #fff; font: 700 calc(var(--cell) * .3) system-ui, sans-serif;
   display: grid; place-items: center; cursor: default; position: relative;
+  -webkit-tap-highlight-color: transparent;
 }
 .yomi-board .square::after { content: ''; border-radius: 50%; position: absolute; }
-.yomi-board .square[data-disc='black']::after { width: 80%; height: 80%; background: #111; }
-.yomi-board .square[data-disc='white']::after { width: 80%; height: 80%; background: #fafafa; box-shadow: inset 0 0 0 1px #bbb; }
+.yomi-board .square[data-disc='black']::after { width: 80%; height: 80%; background: radial-gradient(circle at 35% 30%, #4a4a4a, #0d0d0d 65%); box-shadow: 0 2px 3px rgba(0,0,0,.45); }
+.yomi-board .square[data-disc='white']::after { width: 80%; height: 80%; background: radial-gradient(circle at 35% 30%, #fff, #dcdcdc 70%); box-shadow: 0 2px 3px rgba(0,0,0,.35); }
 .yomi-board .square[data-disc='white'] { color: #111; }
 .yomi-board .square.numbered { z-index: 0; }
 .yomi-board .square.numbered::after { z-index: -1; }
 .yomi-board .square.legal { cursor: pointer; }
-.yomi-board .square.legal:not(.hinted)::after { width: 28%; height: 28%; background: rgba(0, 0, 0, .35); }
-.yomi-board .square.legal:hover, .yomi-board .square.legal:focus-visible { background: #26915a; }
+.yomi-board .square.legal:not(.hinted)::after { width: 26%; height: 26%; background: #cfeedd; opacity: .9; }
+.yomi-board .square.legal:hover { background: #1b7548; }
 .yomi-board .square.hinted { color: #fff; }
-.yomi-board .square.best { color: #ffd23f; }
-.yomi-board .square.last { box-shadow: inset 0 0 0 3px rgba(255, 210, 63, .7); }
-.yomi-board .square:focus-visible { outline: 3px solid #ffd23f; outline-offset: -3px; }
+.yomi-board .square.best { color: #ffe680; text-decoration: underline; text-underline-offset: .15em; }
+.yomi-board .square.last::before {
+  content: ''; position: absolute; width: 18%; height: 18%; border-radius: 50%;
+  background: #ff6b5e; box-shadow: 0 0 0 2px #15603a; z-index: 1;
+}
+.yomi-board .square:focus-visible { outline: 3px solid #fff; outline-offset: -5px; box-shadow: inset 0 0 0 6px #000; }
+.yomi-board .square.flip::after { animation: yomi-flip .32s ease-in-out; }
+.yomi-board .square.placed::after { animation: yomi-drop .18s ease-out; }
+@keyframes yomi-flip { 0% { transform: scaleX(1); } 50% { transform: scaleX(.05); } 100% { transform: scaleX(1); } }
+@keyframes yomi-drop { from { transform: scale(.4); opacity: .4; } to { transform: scale(1); opacity: 1; } }
+@media (prefers-reduced-motion: reduce) {
+  .yomi-board .square.flip::after, .yomi-board .square.placed::after { animation: none; }
+}
 `;
 const DISC = ['empty', 'black', 'white'];
 
@@ -42,53 +61,81 @@ export class BoardView {
   /**
    * `root`: an element to draw into. `onSquare(name)`: called when a
    * square is chosen (by click or keyboard) and `selectable(name)` allows it.
+   * `label`: the grid's accessible name.
    */
-  constructor(root, { onSquare, selectable } = {}) {
+  constructor(root, { onSquare, selectable, label = 'Board' } = {}) {
     this.root = root;
     this.onSquare = onSquare ?? (() => {});
     this.selectable = selectable ?? ((name) => this.legal.has(name));
     this.legal = new Set();
     this.focus = null;
+    /** The square buttons, row by row from a1. */
+    this.squares = [];
     root.classList.add('yomi-board');
     root.setAttribute('role', 'grid');
+    root.setAttribute('aria-label', label);
     root.addEventListener('keydown', (e) => this.#key(e));
+  }
+
+  #build(rows, cols) {
+    this.root.replaceChildren();
+    this.squares = [];
+    const coord = (text, role) => Object.assign(document.createElement('span'), { className: 'coord', textContent: text, role });
+    const header = document.createElement('div');
+    header.setAttribute('role', 'row');
+    header.append(coord('', 'presentation'));
+    for (let c = 0; c < cols; c++) header.append(coord(COLS[c], 'columnheader'));
+    header.append(coord('', 'presentation'));
+    this.root.append(header);
+    for (let r = 0; r < rows; r++) {
+      const row = document.createElement('div');
+      row.setAttribute('role', 'row');
+      row.append(coord(String(r + 1), 'rowheader'));
+      for (let c = 0; c < cols; c++) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'square';
+        b.setAttribute('role', 'gridcell');
+        b.dataset.square = squareName(r, c);
+        b.tabIndex = -1;
+        b.addEventListener('click', () => this.#choose(b.dataset.square));
+        b.addEventListener('animationend', () => b.classList.remove('flip', 'placed'));
+        row.append(b);
+        this.squares.push(b);
+      }
+      row.append(coord('', 'presentation'));
+      this.root.append(row);
+    }
+    this.built = `${rows}x${cols}`;
   }
 
   /**
    * Draws `state` (from Yomi.state). Options: `hints` (Map square → short
    * text drawn on it, e.g. a move's score), `best` (squares to mark as
    * best), `last` (the last move), `numbers` (Map square → move number, for
-   * paper 001's diagram), `interactive` (legal moves can be played).
+   * paper 001's diagram), `interactive` (legal moves are shown and can be
+   * played), `animate` (discs that changed turn over).
    */
-  draw(state, { hints = new Map(), best = new Set(), last = null, numbers = new Map(), interactive = true } = {}) {
+  draw(state, { hints = new Map(), best = new Set(), last = null, numbers = new Map(), interactive = true, animate = false } = {}) {
     const { rows, cols, cells } = state;
     this.rows = rows;
     this.cols = cols;
     this.legal = new Set(interactive && state.status === 'move' ? state.legal : []);
     this.root.style.setProperty('--cols', cols);
     this.root.style.setProperty('--rows', rows);
-    const want = rows * cols;
-    if (this.root.children.length !== want) {
-      this.root.replaceChildren();
-      for (let r = 0; r < rows; r++) {
-        for (let c = 0; c < cols; c++) {
-          const b = document.createElement('button');
-          b.type = 'button';
-          b.className = 'square';
-          b.dataset.square = squareName(r, c);
-          b.tabIndex = -1;
-          b.addEventListener('click', () => this.#choose(b.dataset.square));
-          this.root.append(b);
-        }
-      }
-    }
+    const fresh = this.built !== `${rows}x${cols}`;
+    if (fresh) this.#build(rows, cols);
     const tabStop = this.focus && this.root.querySelector(`[data-square="${this.focus}"]`)
       ? this.focus
       : ([...this.legal][0] ?? 'a1');
-    [...this.root.children].forEach((b, i) => {
+    this.squares.forEach((b, i) => {
       const name = b.dataset.square;
       const disc = DISC[cells[i]];
       const legal = this.legal.has(name);
+      const before = b.dataset.disc;
+      if (animate && !fresh && before !== disc && disc !== 'empty') {
+        b.classList.add(before === 'empty' ? 'placed' : 'flip');
+      }
       b.dataset.disc = disc;
       b.classList.toggle('legal', legal);
       b.classList.toggle('best', best.has(name));
@@ -101,7 +148,8 @@ export class BoardView {
       b.classList.toggle('hinted', number == null && hint != null);
       let label = `${name}, ${disc}`;
       if (legal) label += ', legal move';
-      if (hint != null) label += `, score ${hint}`;
+      if (last === name) label += ', last move';
+      if (hint != null) label += `, score ${hint}${best.has(name) ? ', best' : ''}`;
       if (number != null) label += `, move ${number}`;
       b.setAttribute('aria-label', label);
       b.setAttribute('aria-disabled', String(!this.selectable(name)));
@@ -116,7 +164,7 @@ export class BoardView {
   #key(e) {
     const target = e.target.closest?.('.square');
     if (!target) return;
-    const i = [...this.root.children].indexOf(target);
+    const i = this.squares.indexOf(target);
     let r = Math.floor(i / this.cols);
     let c = i % this.cols;
     switch (e.key) {
@@ -129,7 +177,7 @@ export class BoardView {
       default: return; // Enter and Space click the button
     }
     e.preventDefault();
-    const next = this.root.children[r * this.cols + c];
+    const next = this.squares[r * this.cols + c];
     target.tabIndex = -1;
     next.tabIndex = 0;
     next.focus();

@@ -5,8 +5,11 @@ import './yomi-board.js';
 
 const $ = (id) => document.getElementById(id);
 
-// The position under the first board as the paper's two 16-bit words.
-const word = (bits) => bits.toString(2).padStart(16, '0').replace(/(\d{4})(?=\d)/g, '$1 ');
+// The position under the first board as the paper's two 16-bit words,
+// written in the board's own order: a1 b1 c1 d1, then row 2, … so each group
+// of four is one row as drawn (bit 0, a1, first). The hex is the number.
+const word = (bits) => Array.from({ length: 16 }, (_, i) => (bits >> i) & 1).join('').replace(/(\d{4})(?=\d)/g, '$1 ');
+const hex = (bits) => `0x${bits.toString(16).toUpperCase().padStart(4, '0')}`;
 $('explore').addEventListener('yomi-change', ({ detail: { state } }) => {
   let black = 0;
   let white = 0;
@@ -18,10 +21,11 @@ $('explore').addEventListener('yomi-change', ({ detail: { state } }) => {
   for (const sq of state.legal) legal |= 1 << ((Number(sq.slice(1)) - 1) * 4 + sq.charCodeAt(0) - 97);
   const [p, o] = state.toMove === 'black' ? [black, white] : [white, black];
   const side = state.toMove === 'black' ? 'Black' : 'White';
-  $('bits').textContent = `P (${side}, to move)  ${word(p)}  = 0x${p.toString(16).toUpperCase().padStart(4, '0')}\n`
-    + `O (the opponent)    ${word(o)}  = 0x${o.toString(16).toUpperCase().padStart(4, '0')}\n`
-    + `legal moves         ${word(state.status === 'move' ? legal : 0)}\n`
-    + '(bit 15 on the left, bit 0 = a1 on the right)';
+  $('bits').textContent = '                    row 1 row 2 row 3 row 4\n'
+    + `P (${side}, to move)  ${word(p)}  = ${hex(p)}\n`
+    + `O (the opponent)    ${word(o)}  = ${hex(o)}\n`
+    + `legal moves         ${word(state.status === 'move' ? legal : 0)}  = ${hex(state.status === 'move' ? legal : 0)}\n`
+    + '(a1 first, as the board reads; the hex puts bit 15, d4, on the left)';
 });
 
 // The stepped solve: the perfect line from the start, one move per press.

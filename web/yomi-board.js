@@ -10,7 +10,7 @@
 // (show every legal move's value: exact when the position has at most
 // `exact-from` empties, default 16, else the search at `level`), level.
 // Properties and methods: state, values, moves, play(square), undo(),
-// reset(). Events: 'yomi-change' (detail: { state, values }) after every
+// redo(), reset(). Events: 'yomi-change' (detail: { state, values }) after every
 // move and every analysis; 'yomi-error' (detail: { message }).
 import { Yomi } from './yomi.js';
 import { BoardView, BOARD_CSS } from './board-view.js';
@@ -43,10 +43,12 @@ class YomiBoard extends HTMLElement {
       <p class="error" role="alert"></p>
       <div part="controls" class="controls">
         <button type="button" data-act="undo">Undo</button>
+        <button type="button" data-act="redo">Redo</button>
         <button type="button" data-act="reset">Start again</button>
       </div>`;
     this.#view = new BoardView(root.querySelector('.board'), { onSquare: (sq) => this.play(sq) });
     root.querySelector('[data-act=undo]').addEventListener('click', () => this.undo());
+    root.querySelector('[data-act=redo]').addEventListener('click', () => this.redo());
     root.querySelector('[data-act=reset]').addEventListener('click', () => this.reset());
   }
 
@@ -84,15 +86,28 @@ class YomiBoard extends HTMLElement {
 
   /** Plays `square` (or 'pass') for the side to move. */
   play(square) {
-    return this.#go([...this.#moves, square]);
+    // The move Redo would replay keeps the rest of the line; another drops it.
+    const redo = this.#redo.at(-1) === square ? this.#redo.slice(0, -1) : [];
+    return this.#go([...this.#moves, square], redo);
   }
 
-  /** Takes back the last move. */
+  /** Takes back the last move (a forced pass with it); Redo replays it. */
   undo() {
-    return this.#moves.length ? this.#go(this.#moves.slice(0, -1)) : Promise.resolve();
+    if (!this.#moves.length) return Promise.resolve();
+    const moves = [...this.#moves];
+    const redo = [...this.#redo];
+    do redo.push(moves.pop()); while (moves.length && moves.at(-1) === 'pass');
+    return this.#go(moves, redo);
   }
 
-  async #go(moves) {
+  /** Replays the last move taken back. */
+  redo() {
+    if (!this.#redo.length) return Promise.resolve();
+    const redo = [...this.#redo];
+    return this.#go([...this.#moves, redo.pop()], redo);
+  }
+
+  async #go(moves, redo = []) {
     const gen = ++this.#generation;
     const shadow = this.shadowRoot;
     try {
@@ -100,8 +115,9 @@ class YomiBoard extends HTMLElement {
       const state = await yomi.state({ origin: this.#origin(), moves });
       if (gen !== this.#generation) return;
       // A forced pass is made at once: there is nothing to choose.
-      if (state.status === 'pass') return this.#go([...moves, 'pass']);
+      if (state.status === 'pass') return this.#go([...moves, 'pass'], redo.at(-1) === 'pass' ? redo.slice(0, -1) : redo);
       this.#moves = moves;
+      this.#redo = redo;
       this.#state = state;
       this.#values = null;
       shadow.querySelector('.error').textContent = '';
@@ -157,6 +173,7 @@ class YomiBoard extends HTMLElement {
     }
     this.shadowRoot.querySelector('.status').textContent = text;
     this.shadowRoot.querySelector('[data-act=undo]').disabled = this.#moves.length === 0;
+    this.shadowRoot.querySelector('[data-act=redo]').disabled = this.#redo.length === 0;
   }
 
   #changed() {

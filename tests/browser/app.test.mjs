@@ -103,7 +103,7 @@ test("the solver's values for an FFO position equal `yomi solve --all-moves` and
   await page().check('#solve-all');
   await page().selectOption('#solve-kind', 'exact');
   await page().click('#solve button[type=submit]');
-  await page().waitForFunction(() => /nodes\/s/.test(document.querySelector('#solve-stats').textContent)
+  await page().waitForFunction(() => /^\d+\.\d\d s · /.test(document.querySelector('#solve-stats').textContent)
     && !document.querySelector('#solve-out').hidden && document.querySelector('#solve-moves tbody tr'), null, { timeout: 120_000 });
   const shown = Object.fromEntries(await page().$$eval('#solve-moves tbody tr', (rows) =>
     rows.map((r) => [r.dataset.square, Number(r.dataset.score)])));
@@ -114,8 +114,10 @@ test("the solver's values for an FFO position equal `yomi solve --all-moves` and
 
 test("4x4 solves to -8 under paper 001's rule, and its perfect line replays to the end", async () => {
   await page().click('.mini[data-board="4x4"]');
-  await page().waitForFunction(() => /score −8/.test(document.querySelector('#solve-result').textContent), null, { timeout: 30_000 });
-  assert.match(await text('#solve-result'), /Black to move: loss by 8 .*final discs Black 3, White 11/);
+  await page().waitForFunction(() => /−8 for Black/.test(document.querySelector('#solve-result').textContent), null, { timeout: 30_000 });
+  assert.match(await text('#solve-result'), /Black to move: loss by 8 with perfect play — White wins 11–3 \(−8 for Black, disc-difference scoring\)/);
+  // The setup said what it changed.
+  assert.match(await text('#notice'), /4×4, disc-difference scoring, both players human/);
   // The diagram numbers the line's moves.
   const numbered = await page().$$eval('#diagram .numbered', (els) => els.map((e) => Number(e.textContent)));
   assert.ok(numbered.includes(1) && numbered.length >= 9);
@@ -148,7 +150,7 @@ test('stop ends a long solve within 500 ms, and the next command works', async (
   assert.ok(ms < 500, `stop took ${ms} ms`);
   assert.match(await text('#solve-result'), /Stopped/);
   await page().click('.mini[data-board="4x4"]');
-  await page().waitForFunction(() => /score −8/.test(document.querySelector('#solve-result').textContent), null, { timeout: 30_000 });
+  await page().waitForFunction(() => /−8 for Black/.test(document.querySelector('#solve-result').textContent), null, { timeout: 30_000 });
 });
 
 test('a malformed record or position shows a clear error and leaves the game as it was', async () => {
@@ -166,6 +168,7 @@ test('a malformed record or position shows a clear error and leaves the game as 
     await page().click('#load button[type=submit]');
     await page().waitForFunction(() => document.querySelector('#error').textContent !== '');
     assert.match(await text('#error'), message, input);
+    assert.doesNotMatch(await text('#error'), /(move \d+ \(\w+\)).*\1/, 'the error says the move once');
     assert.equal(await text('#position'), before);
     assert.equal(await text('#record'), 'f5');
     await page().evaluate(() => (document.querySelector('#error').textContent = ''));

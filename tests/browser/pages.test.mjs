@@ -28,7 +28,9 @@ test('the benchmark solves FFO positions on 1 and 2 threads, runs the sweep and 
   for (const r of rows) assert.equal(r[6], '5 of 5');
   assert.match(rows[1][5], /^\d+\.\d\d× \/ \d+\.\d\d×$/);
   console.log(`browser FFO #20-#24: ${rows.map((r) => `${r[0]} thread(s) ${r[1]} s, ${r[4]} nodes/s, ${r[5]}`).join('; ')}`);
-  assert.equal(await page.locator('#ffo-chart rect').count(), 2);
+  assert.equal(await page.locator('#ffo-chart rect:not(.legend)').count(), 2);
+  assert.match(await page.textContent('#ffo-chart'), /speed-up \(best\).*threads.*ideal/);
+  assert.match(await page.textContent('#ffo-status'), /^Done: 5 positions × 2 thread counts × 1 round\.$/);
 
   await page.fill('#sweep-from', '1');
   await page.fill('#sweep-to', '2');
@@ -115,7 +117,7 @@ test('without cross-origin isolation the single-thread build plays, solves and s
   assert.equal(await page.textContent('#thread-count'), '1');
   assert.match(await page.textContent('#engine-note'), /not cross-origin isolated/);
   await page.click('.mini[data-board="4x4"]');
-  await page.waitForFunction(() => /score −8/.test(document.querySelector('#solve-result').textContent), null, { timeout: 30_000 });
+  await page.waitForFunction(() => /−8 for Black/.test(document.querySelector('#solve-result').textContent), null, { timeout: 30_000 });
   // Stop replaces the worker; the engine still answers afterwards.
   await page.click('.mini[data-board="6x6"]');
   await page.waitForFunction(() => !document.querySelector('#solve-stop').disabled);
@@ -127,7 +129,7 @@ test('without cross-origin isolation the single-thread build plays, solves and s
   console.log(`single-thread stop (worker replaced) took ${ms} ms`);
   assert.ok(ms < 500, `stop took ${ms} ms`);
   await page.click('.mini[data-board="4x6"]');
-  await page.waitForFunction(() => /score \+16/.test(document.querySelector('#solve-result').textContent), null, { timeout: 60_000 });
+  await page.waitForFunction(() => /\+16 for Black/.test(document.querySelector('#solve-result').textContent), null, { timeout: 60_000 });
   assert.deepEqual(errors, []);
 });
 

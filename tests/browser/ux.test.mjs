@@ -1,0 +1,280 @@
+// The app as a player meets it, in real Chromium over the real server:
+// what a new user hit (stops that did not stop, positions that lost their
+// board, made-up scores, stale or misleading controls) and what players of
+// the field's GUIs expect (move list, analysis, graph, links, images, dark
+// mode). Each test names the behaviour it holds.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { start } from './browser.mjs';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+let b;
+before(async () => {
+  b = await start();
+  await b.page.goto(b.url);
+  await b.page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+});
+after(async () => b?.close());
+
+const page = () => b.page;
+const text = (sel) => page().textContent(sel);
+const cell = (name) => page().locator(`#board [data-square="${name}"]`);
+
+async function newGame({ board = '8x8', scoring = 'world', black = 'human', white = 'human' } = {}) {
+  await page().selectOption('#black-player', black);
+  await page().selectOption('#white-player', white);
+  await page().selectOption('#board-size', board);
+  await page().selectOption('#scoring', scoring);
+  await page().evaluate(() => (document.querySelector('#status').textContent = ''));
+  await page().click('#setup button[type=submit]');
+  await page().waitForFunction(() => document.querySelector('#status').textContent !== '');
+}
+
+async function load(textToLoad) {
+  await page().fill('#load-text', textToLoad);
+  await page().click('#load button[type=submit]');
+}
+
+async function play(square) {
+  const before = await text('#record');
+  await cell(square).click();
+  await page().waitForFunction((r) => document.querySelector('#record').textContent !== r, before);
+}
+
+test('the page loads with no console warning or error, from the page or any worker', async () => {
+  // The pool's threads start with the page: give them time to log.
+  await page().waitForTimeout(500);
+  assert.deepEqual(b.warnings, []);
+  assert.deepEqual(b.errors, []);
+  // The first screen says what this is, and the board has its coordinates.
+  assert.match(await text('.pitch'), /Othello engine that runs entirely in your browser/);
+  const heads = await page().$$eval('#board [role=columnheader]', (els) => els.map((e) => e.textContent).join(''));
+  assert.equal(heads, 'abcdefgh');
+  assert.equal(await page().locator('#board [role=row]').count(), 9);
+  assert.equal(await page().locator('#board [role=gridcell]').count(), 64);
+  // The 8x8 board uses the screen: more than 400 px at 1280 px wide.
+  await page().setViewportSize({ width: 1280, height: 800 });
+  const width = await page().$eval('#board', (el) => el.getBoundingClientRect().width);
+  assert.ok(width > 520, `board ${width} px wide`);
+});
+
+test('Stop during a 44-empty solve returns within 500 ms, and New game works after it', async () => {
+  await newGame({});
+  // 16 plies: 44 empties.
+  await load('f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6');
+  await page().waitForFunction(() => document.querySelector('#record').textContent.split(' ').length === 16);
+  await page().selectOption('#solve-kind', 'exact');
+  await page().click('#solve button[type=submit]');
+  await page().waitForFunction(() => !document.querySelector('#solve-stop').disabled);
+  await page().waitForTimeout(1500);
+  const ms = await page().evaluate(() => new Promise((resolve) => {
+    const t0 = performance.now();
+    const seen = new MutationObserver(() => {
+      if (/stopped/.test(document.querySelector('#solve-stats').textContent)) {
+        seen.disconnect();
+        resolve(performance.now() - t0);
+      }
+    });
+    seen.observe(document.querySelector('#solve-stats'), { childList: true, characterData: true, subtree: true });
+    document.querySelector('#solve-stop').click();
+  }));
+  console.log(`stop of a 44-empty solve took ${ms.toFixed(1)} ms`);
+  assert.ok(ms < 500, `stop took ${ms} ms`);
+  assert.match(await text('#solve-result'), /Stopped before the end: no result/);
+  assert.equal(await page().isDisabled('#stop'), true);
+  // The page stays usable: a new game, and a move in it.
+  await newGame({});
+  assert.equal(await text('#status'), 'Black to move.');
+  await play('f5');
+  assert.equal(await text('#record'), 'f5');
+});
+
+test('a 4x16 position survives copy and paste, in the page and in the command line', async () => {
+  await newGame({ board: '4x16' });
+  await page().locator('#board .legal').first().click();
+  await page().waitForFunction(() => document.querySelector('#record').textContent !== '');
+  const position = await text('#position');
+  assert.match(position, /^4x16:[-XO]{64} [XO]$/);
+  await page().click('.copy[data-copy="position"]');
+  const copied = await page().evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied, position);
+  // Pasted into an 8x8 game it loads as 4x16.
+  await newGame({ board: '8x8' });
+  await load(copied);
+  await page().waitForFunction((p) => document.querySelector('#position').textContent === p, position);
+  assert.equal(await page().$eval('#board-size', (s) => s.value), '4x16');
+  assert.equal(await page().locator('#board [role=gridcell]').count(), 64);
+  assert.equal(await page().locator('#board [role=row]').count(), 5);
+  // The command line reads the same string as the same board.
+  const yomi = [`${ROOT}target/release/yomi`, `${ROOT}target/debug/yomi`].find(existsSync);
+  const shown = JSON.parse(execFileSync(yomi, ['show', '--json', copied], { encoding: 'utf8' }));
+  assert.equal(shown.board, '4x16');
+  assert.equal(shown.position, position);
+});
+
+test('a win/draw/loss solve says win, draw or loss and no score', async () => {
+  const line = readFileSync(`${ROOT}tests/data/ffo/fforum-1-19.obf`, 'utf8').split('\n')[0];
+  await newGame({});
+  await load(line.split(';')[0].trim());
+  await page().waitForFunction(() => document.querySelector('#status').textContent === 'Black to move.');
+  await page().selectOption('#solve-kind', 'wld');
+  await page().click('#solve button[type=submit]');
+  await page().waitForFunction(() => /^\d+\.\d\d s · /.test(document.querySelector('#solve-stats').textContent), null, { timeout: 60_000 });
+  const result = await text('#solve-result');
+  // FFO #1: Black wins (+18).
+  assert.match(result, /^Black to move wins with perfect play\. Winning move: [a-h][1-8]\./);
+  assert.doesNotMatch(result, /\d+–\d+|by \d|[+−]\d/, result);
+  assert.equal(await text('#solve-line-label'), 'A line that keeps the result');
+  assert.doesNotMatch(await text('#solve-out'), /Perfect line/);
+  // Every move's result is drawn on the main board.
+  assert.equal(await cell('g8').textContent(), 'win');
+  await page().selectOption('#solve-kind', 'exact');
+});
+
+test('while the engine thinks: no legal moves shown, Stop says "Move now" and plays at once', async () => {
+  await newGame({ white: 'maximum' });
+  await play('f5');
+  await page().waitForFunction(() => document.querySelector('#stop').textContent === 'Move now' && !document.querySelector('#stop').disabled);
+  assert.equal(await page().locator('#board .legal').count(), 0);
+  assert.match(await text('#status'), /White to move: the engine \(maximum\) is thinking/);
+  await page().waitForTimeout(800);
+  const t0 = Date.now();
+  await page().click('#stop');
+  await page().waitForFunction(() => document.querySelector('#record').textContent.split(' ').length === 2, null, { timeout: 2000 });
+  console.log(`"Move now" played after ${Date.now() - t0} ms`);
+  assert.ok(Date.now() - t0 < 1000);
+  assert.match(await text('#thinking'), /^White \(maximum\) played [a-h][1-8]: .* for White/);
+  assert.equal(await page().isDisabled('#stop'), true);
+  // Switched to a person while it thinks: Stop goes off.
+  await play((await page().locator('#board .legal').first().getAttribute('data-square')));
+  await page().waitForFunction(() => !document.querySelector('#stop').disabled);
+  await page().selectOption('#white-player', 'human');
+  await page().waitForFunction(() => document.querySelector('#stop').disabled);
+  assert.ok(await page().locator('#board .legal').count() > 0);
+});
+
+test('hints: Stop is available while they are computed', async () => {
+  await newGame({});
+  await page().selectOption('#hint-level', 'maximum');
+  await page().check('#hints');
+  await page().waitForFunction(() => !document.querySelector('#stop').disabled && document.querySelector('#stop').textContent === 'Stop');
+  await page().click('#stop');
+  await page().waitForFunction(() => document.querySelector('#stop').disabled);
+  await page().uncheck('#hints');
+  await page().selectOption('#hint-level', 'medium');
+});
+
+test('numbered transcripts load; the move list jumps to any move; the engine waits there', async () => {
+  await newGame({ white: 'easy' });
+  await load('1. f5 d6 2. c3 d3 3. c4');
+  // White (the engine) is to move after five plies: it plays.
+  await page().waitForFunction(() => /^f5 d6 c3 d3 c4 [a-h][1-8]$/.test(document.querySelector('#record').textContent));
+  await page().click('#move-list button[data-ply="2"]');
+  await page().waitForFunction(() => document.querySelector('#record').textContent === 'f5 d6');
+  assert.equal(await page().$eval('#move-list [aria-current]', (el) => el.dataset.ply), '2');
+  assert.equal(await page().locator('#move-list .future').count(), 4);
+  await page().click('#last');
+  await page().waitForFunction(() => document.querySelector('#record').textContent.split(' ').length === 6);
+  await page().click('#first');
+  await page().waitForFunction(() => document.querySelector('#record').textContent === '');
+  // Black to move at the start: a person; at ply 1 the engine would be to
+  // move, and waits for "Engine plays from here".
+  await page().click('#move-list button[data-ply="1"]');
+  await page().waitForFunction(() => !document.querySelector('#resume').hidden);
+  assert.match(await text('#status'), /paused/);
+  await page().click('#resume');
+  await page().waitForFunction(() => document.querySelector('#record').textContent.split(' ').length === 2);
+});
+
+test('whole-game analysis marks each move against the best, in the list and the graph; the graph jumps', async () => {
+  await newGame({});
+  await load('f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1');
+  await page().waitForFunction(() => document.querySelector('#record').textContent.split(' ').length === 18);
+  await page().selectOption('#hint-level', 'easy');
+  await page().click('#analyse');
+  await page().waitForFunction(() => /^Analysed 18 moves at easy/.test(document.querySelector('#analyse-note').textContent), null, { timeout: 120_000 });
+  const analysed = await page().$$eval('#move-list button[data-ply]', (bs) => bs.filter((x) => x.dataset.ply !== '0')
+    .map((x) => x.getAttribute('aria-label')));
+  assert.equal(analysed.length, 18);
+  // Every move has its evaluation on the graph.
+  const points = await page().$eval('#graph .evals', (l) => l.getAttribute('points').trim().split(' ').length);
+  assert.ok(points >= 18, `${points} points`);
+  assert.ok(await page().locator('#graph text').count() > 8, 'axes are labelled');
+  // A click on the graph's left edge goes to the start.
+  const box = await page().locator('#graph').boundingBox();
+  await page().mouse.click(box.x + box.width * 0.1, box.y + box.height / 2);
+  await page().waitForFunction(() => document.querySelector('#move-list [aria-current]').dataset.ply !== '18');
+});
+
+test('a game over shows a banner; swap sides hands the engine the other colour', async () => {
+  await newGame({ board: '4x4' });
+  await load('c4d2b1');
+  await page().waitForFunction(() => document.querySelector('#record').textContent === 'c4 d2 b1');
+  // Play on to the end: every move the first legal one.
+  for (let i = 0; i < 20 && !(await page().isVisible('#banner')); i++) {
+    const legal = page().locator('#board .legal').first();
+    if (await legal.count()) await play(await legal.getAttribute('data-square'));
+    else await page().waitForTimeout(400);
+  }
+  assert.ok(await page().isVisible('#banner'));
+  assert.match(await text('#banner-text'), /wins \d+–\d+ \(by \d+\)|A draw/);
+  await newGame({ board: '8x8', white: 'beginner' });
+  await page().click('#swap');
+  // The engine now plays Black, and moves first.
+  assert.equal(await page().$eval('#black-player', (s) => s.value), 'beginner');
+  await page().waitForFunction(() => document.querySelector('#record').textContent.split(' ').filter(Boolean).length === 1);
+});
+
+test('the game and the settings survive a reload; a link reopens the game; the board saves as an image', async () => {
+  await newGame({ white: 'human' });
+  await load('f5d6c3');
+  await page().waitForFunction(() => document.querySelector('#record').textContent === 'f5 d6 c3');
+  await page().click('#share');
+  const link = await page().evaluate(() => navigator.clipboard.readText());
+  assert.match(link, /#board=8x8&start=othello&moves=f5d6c3$/);
+  await page().reload();
+  await page().waitForSelector('body[data-ready="true"]');
+  assert.equal(await text('#record'), 'f5 d6 c3');
+  assert.equal(await page().$eval('#white-player', (s) => s.value), 'human');
+  await newGame({});
+  await page().goto(link);
+  await page().waitForSelector('body[data-ready="true"]');
+  await page().waitForFunction(() => document.querySelector('#record').textContent === 'f5 d6 c3');
+  const [download] = await Promise.all([page().waitForEvent('download'), page().click('#save-image')]);
+  assert.equal(download.suggestedFilename(), 'yomi-8x8-move-3.png');
+  const bytes = readFileSync(await download.path());
+  assert.equal(bytes.subarray(1, 4).toString(), 'PNG');
+  assert.ok(bytes.length > 2000);
+});
+
+test('the editor: counts and position follow each click, New game closes it, its buttons are on screen', async () => {
+  await page().setViewportSize({ width: 390, height: 844 });
+  await newGame({});
+  await page().click('#edit');
+  assert.ok(await page().isVisible('#edit-done'));
+  const box = await page().locator('#edit-done').boundingBox();
+  const boardBox = await page().locator('#board').boundingBox();
+  assert.ok(box.y < boardBox.y, 'the editor\'s buttons sit above the board');
+  await cell('a1').click();
+  assert.equal(await text('#black-count'), '3');
+  assert.match(await text('#position'), /^X-{26}OX/);
+  await page().click('#setup button[type=submit]');
+  await page().waitForFunction(() => document.querySelector('#editor').hidden
+    && document.querySelector('#black-count').textContent === '2');
+  assert.equal(await text('#status'), 'Black to move.');
+  await page().setViewportSize({ width: 1280, height: 800 });
+});
+
+test('dark mode follows the menu and is kept', async () => {
+  await page().selectOption('#theme', 'dark');
+  assert.equal(await page().evaluate(() => document.documentElement.dataset.theme), 'dark');
+  const bg = await page().evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const [r, g, bl] = bg.match(/\d+/g).map(Number);
+  assert.ok(r + g + bl < 150, bg);
+  await page().reload();
+  await page().waitForSelector('body[data-ready="true"]');
+  assert.equal(await page().evaluate(() => document.documentElement.dataset.theme), 'dark');
+  await page().selectOption('#theme', 'auto');
+});
