@@ -352,7 +352,14 @@ function drawMoveList() {
     frag.append(li);
   });
   list.replaceChildren(frag);
-  list.querySelector('[aria-current]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  // Keep the current move in view inside the list (never scroll the page).
+  const current = list.querySelector('[aria-current]');
+  if (current && list.scrollHeight > list.clientHeight) {
+    const top = current.offsetTop;
+    if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top - list.clientHeight / 2;
+    }
+  }
 }
 
 function moveButton(ply, text, current) {
@@ -810,7 +817,7 @@ function boardImage() {
       if (last === `${'abcdefghijklmnop'[c]}${r + 1}`) {
         g.beginPath();
         g.arc(x + cell / 2, y + cell / 2, cell * 0.09, 0, Math.PI * 2);
-        g.fillStyle = '#ff6b5e';
+        g.fillStyle = '#ff9a8f';
         g.fill();
       }
     }

@@ -40,7 +40,7 @@ export const BOARD_CSS = `
 .yomi-board .square.best { color: #ffe680; text-decoration: underline; text-underline-offset: .15em; }
 .yomi-board .square.last::before {
   content: ''; position: absolute; width: 18%; height: 18%; border-radius: 50%;
-  background: #ff6b5e; box-shadow: 0 0 0 2px #15603a; z-index: 1;
+  background: #ff9a8f; box-shadow: 0 0 0 2px #15603a; z-index: 1;
 }
 .yomi-board .square:focus-visible { outline: 3px solid #fff; outline-offset: -5px; box-shadow: inset 0 0 0 6px #000; }
 .yomi-board .square.flip::after { animation: yomi-flip .32s ease-in-out; }

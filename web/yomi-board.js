@@ -22,6 +22,12 @@ const STYLE = `${BOARD_CSS}
 .error { color: #a40000; font-weight: 600; }
 .error:empty { display: none; }
 .controls { display: flex; gap: .4rem; flex-wrap: wrap; }
+.controls button {
+  font: inherit; font-size: .9rem; padding: .35rem .75rem; min-height: 2.25rem; cursor: pointer;
+  color: inherit; background: Canvas; border: 1px solid #b9bdb6; border-radius: 6px;
+}
+.controls button:disabled { opacity: .5; cursor: not-allowed; }
+@media (pointer: coarse) { .controls button { min-height: 2.75rem; } }
 `;
 
 class YomiBoard extends HTMLElement {

@@ -69,6 +69,19 @@ test("the tutorial's boards solve: White's replies to d3, the explorer, the step
   assert.deepEqual((await page.$eval('#explore', (el) => el.values)).map((v) => v[1]), [-8, -8, -8, -8]);
   await page.locator('#explore [data-square="d3"]').click();
   await page.waitForFunction(() => /P \(White, to move\)/.test(document.querySelector('#bits').textContent));
+  // The readout runs in the board's order, a1 first: the word's i-th digit
+  // is bit i of the number, and White's discs are where the board has them.
+  const readout = await page.textContent('#bits');
+  const [, word, hex] = /P \(White, to move\) +([01 ]+?) += 0x([0-9A-F]{4})/.exec(readout);
+  const digits = word.replace(/ /g, '');
+  assert.equal([...digits].reduce((n, d, i) => n + (d === '1' ? 1 << i : 0), 0), parseInt(hex, 16));
+  const white = await page.$eval('#explore', (el) => el.state.cells.map((c) => (c === 2 ? '1' : '0')).join(''));
+  assert.equal(digits, white);
+  // Undo, then Redo replays d3.
+  await page.locator('#explore button[data-act=undo]').click();
+  await page.waitForFunction(() => document.querySelector('#explore').moves.length === 0);
+  await page.locator('#explore button[data-act=redo]').click();
+  await page.waitForFunction(() => document.querySelector('#explore').moves.join() === 'd3');
   // The stepped solve walks the perfect line to White's win by 8.
   let steps = 0;
   while (!(await page.isDisabled('#step-next'))) {

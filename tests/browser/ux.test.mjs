@@ -278,3 +278,59 @@ test('dark mode follows the menu and is kept', async () => {
   assert.equal(await page().evaluate(() => document.documentElement.dataset.theme), 'dark');
   await page().selectOption('#theme', 'auto');
 });
+
+test('contrast on the board and touch targets on a phone', async () => {
+  await newGame({});
+  await page().selectOption('#hint-level', 'easy');
+  await page().check('#hints');
+  await page().waitForFunction(() => document.querySelectorAll('#board .best').length > 0, null, { timeout: 60_000 });
+  const best = await page().evaluate(() => {
+    const sq = document.querySelector('#board .square[data-disc="empty"]');
+    return [getComputedStyle(sq).backgroundColor, getComputedStyle(document.querySelector('#board .best')).color];
+  });
+  await page().uncheck('#hints');
+  await play('f5');
+  const colours = await page().evaluate(() => {
+    const sq = document.querySelector('#board .square[data-disc="empty"]');
+    const legal = document.querySelector('#board .legal:not(.hinted)') ?? sq;
+    const last = document.querySelector('#board .last');
+    return {
+      square: getComputedStyle(sq).backgroundColor,
+      dot: getComputedStyle(legal, '::after').backgroundColor,
+      last: getComputedStyle(last, '::before').backgroundColor,
+    };
+  });
+  const rgb = (c) => c.match(/[\d.]+/g).slice(0, 3).map(Number);
+  const lum = (c) => {
+    const [r, g, bl] = rgb(c).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const ratio = (a, c) => {
+    const [x, y] = [lum(a), lum(c)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  };
+  colours.best = best[1];
+  assert.equal(best[0], colours.square);
+  console.log(`contrast on the square: best-move text ${ratio(colours.best, colours.square).toFixed(2)}, `
+    + `legal dot ${ratio(colours.dot, colours.square).toFixed(2)}, last move ${ratio(colours.last, colours.square).toFixed(2)}`);
+  assert.ok(ratio(colours.best, colours.square) >= 4.5, 'best-move text');
+  assert.ok(ratio(colours.dot, colours.square) >= 3, 'legal-move dot');
+  assert.ok(ratio(colours.last, colours.square) >= 3, 'last-move mark');
+  // The focus ring is not the last move's colour.
+  await page().locator('#board [tabindex="0"]').focus();
+  await page().keyboard.press('ArrowRight');
+  const focus = await page().evaluate(() => getComputedStyle(document.activeElement).outlineColor);
+  assert.notEqual(focus, colours.last);
+  // On a phone every button and the checkboxes are at least 44 px tall.
+  await page().setViewportSize({ width: 390, height: 844 });
+  const small = await page().$$eval('main button:not([hidden]), main input[type=checkbox]', (els) => els
+    .filter((e) => e.offsetParent && !e.closest('.yomi-board'))
+    .map((e) => [e.id || e.textContent, Math.round(e.getBoundingClientRect().height)])
+    .filter(([, h]) => h < 24));
+  assert.deepEqual(small, []);
+  // Buttons 44 px; the checkbox 24 px inside a 44 px label that toggles it.
+  const buttons = await page().$$eval('.toolbar button:not([hidden]), #setup button, label.check', (els) => els.map((e) => e.getBoundingClientRect().height));
+  assert.ok(Math.min(...buttons) >= 44, `heights ${buttons}`);
+  assert.ok(await page().$eval('#hints', (e) => e.getBoundingClientRect().height) >= 24);
+  await page().setViewportSize({ width: 1280, height: 800 });
+});
