@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { start } from './browser.mjs';
+import { newGame as appNewGame, stopSolveAfter } from './app-page.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 let b;
@@ -20,16 +21,7 @@ const page = () => b.page;
 const cell = (name) => page().locator(`#board [data-square="${name}"]`);
 const text = (sel) => page().textContent(sel);
 
-async function newGame({ board = '8x8', scoring = 'world', black = 'human', white = 'human' }) {
-  await page().selectOption('#board-size', board);
-  await page().selectOption('#scoring', scoring);
-  await page().selectOption('#black-player', black);
-  await page().selectOption('#white-player', white);
-  // The status is drawn anew for the new game: wait for that, not the old one.
-  await page().evaluate(() => (document.querySelector('#status').textContent = ''));
-  await page().click('#setup button[type=submit]');
-  await page().waitForFunction(() => document.querySelector('#status').textContent !== '');
-}
+const newGame = (options) => appNewGame(page(), options);
 
 // The score the status must show, from the discs alone (world rule: the
 // empties go to the winner).
@@ -133,19 +125,7 @@ test("4x4 solves to -8 under paper 001's rule, and its perfect line replays to t
 
 test('stop ends a long solve within 500 ms, and the next command works', async () => {
   await page().click('.mini[data-board="6x6"]');
-  await page().waitForFunction(() => !document.querySelector('#solve-stop').disabled);
-  await page().waitForTimeout(1500);
-  const ms = await page().evaluate(() => new Promise((resolve) => {
-    const t0 = performance.now();
-    const seen = new MutationObserver(() => {
-      if (/stopped/.test(document.querySelector('#solve-stats').textContent)) {
-        seen.disconnect();
-        resolve(performance.now() - t0);
-      }
-    });
-    seen.observe(document.querySelector('#solve-stats'), { childList: true, characterData: true, subtree: true });
-    document.querySelector('#solve-stop').click();
-  }));
+  const ms = await stopSolveAfter(page(), 1500);
   console.log(`stop of a 6x6 solve took ${ms.toFixed(1)} ms`);
   assert.ok(ms < 500, `stop took ${ms} ms`);
   assert.match(await text('#solve-result'), /Stopped/);

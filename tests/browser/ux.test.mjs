@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { start } from './browser.mjs';
+import { newGame as appNewGame, stopSolveAfter } from './app-page.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 let b;
@@ -22,15 +23,7 @@ const page = () => b.page;
 const text = (sel) => page().textContent(sel);
 const cell = (name) => page().locator(`#board [data-square="${name}"]`);
 
-async function newGame({ board = '8x8', scoring = 'world', black = 'human', white = 'human' } = {}) {
-  await page().selectOption('#black-player', black);
-  await page().selectOption('#white-player', white);
-  await page().selectOption('#board-size', board);
-  await page().selectOption('#scoring', scoring);
-  await page().evaluate(() => (document.querySelector('#status').textContent = ''));
-  await page().click('#setup button[type=submit]');
-  await page().waitForFunction(() => document.querySelector('#status').textContent !== '');
-}
+const newGame = (options) => appNewGame(page(), options);
 
 async function load(textToLoad) {
   await page().fill('#load-text', textToLoad);
@@ -67,19 +60,7 @@ test('Stop during a 44-empty solve returns within 500 ms, and New game works aft
   await page().waitForFunction(() => document.querySelector('#record').textContent.split(' ').length === 16);
   await page().selectOption('#solve-kind', 'exact');
   await page().click('#solve button[type=submit]');
-  await page().waitForFunction(() => !document.querySelector('#solve-stop').disabled);
-  await page().waitForTimeout(1500);
-  const ms = await page().evaluate(() => new Promise((resolve) => {
-    const t0 = performance.now();
-    const seen = new MutationObserver(() => {
-      if (/stopped/.test(document.querySelector('#solve-stats').textContent)) {
-        seen.disconnect();
-        resolve(performance.now() - t0);
-      }
-    });
-    seen.observe(document.querySelector('#solve-stats'), { childList: true, characterData: true, subtree: true });
-    document.querySelector('#solve-stop').click();
-  }));
+  const ms = await stopSolveAfter(page(), 1500);
   console.log(`stop of a 44-empty solve took ${ms.toFixed(1)} ms`);
   assert.ok(ms < 500, `stop took ${ms} ms`);
   assert.match(await text('#solve-result'), /Stopped before the end: no result/);
@@ -160,10 +141,16 @@ test('hints: Stop is available while they are computed', async () => {
   await page().selectOption('#hint-level', 'maximum');
   await page().check('#hints');
   await page().waitForFunction(() => !document.querySelector('#stop').disabled && document.querySelector('#stop').textContent === 'Stop');
+  // The scores say for whom they are.
+  await page().waitForFunction(() => /^Scores for Black at maximum: depth \d+: [+−]?[\d.]+ for Black/.test(document.querySelector('#thinking').textContent));
   await page().click('#stop');
   await page().waitForFunction(() => document.querySelector('#stop').disabled);
+  // What the engine said of that position goes with it.
   await page().uncheck('#hints');
   await page().selectOption('#hint-level', 'medium');
+  await load('f5d6');
+  await page().waitForFunction(() => document.querySelector('#record').textContent === 'f5 d6');
+  assert.equal(await text('#thinking'), '');
 });
 
 test('numbered transcripts load; the move list jumps to any move; the engine waits there', async () => {
