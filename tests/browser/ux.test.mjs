@@ -321,3 +321,17 @@ test('contrast on the board and touch targets on a phone', async () => {
   assert.ok(await page().$eval('#hints', (e) => e.getBoundingClientRect().height) >= 24);
   await page().setViewportSize({ width: 1280, height: 800 });
 });
+
+test('New game says so and can be undone; the Board menu starts a game on its board at once', async () => {
+  await newGame({});
+  await load('f5d6c3');
+  await page().waitForFunction(() => document.querySelector('#record').textContent === 'f5 d6 c3');
+  await page().selectOption('#board-size', '6x6');
+  await page().waitForFunction(() => document.querySelectorAll('#board [role=gridcell]').length === 36);
+  assert.equal(await text('#record'), '');
+  assert.match(await text('#notice'), /New game\. The previous one \(3 moves\) is kept for now/);
+  await page().click('#notice button');
+  await page().waitForFunction(() => document.querySelector('#record').textContent === 'f5 d6 c3');
+  assert.equal(await page().$eval('#board-size', (s) => s.value), '8x8');
+  assert.equal(await page().isVisible('#notice'), false);
+});
