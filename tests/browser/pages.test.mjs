@@ -57,6 +57,32 @@ test('the benchmark solves FFO positions on 1 and 2 threads, runs the sweep and 
   assert.deepEqual(errors, []);
 });
 
+test('the benchmark keeps every finished solve when stopped', async () => {
+  const { page } = await open('bench.html');
+  await page.selectOption('#ffo-set', '20-29');
+  await page.fill('#ffo-threads', '1');
+  await page.fill('#ffo-rounds', '1');
+  await page.click('#ffo-form button[type=submit]');
+  await page.waitForFunction(() => document.querySelectorAll('#ffo-solves tbody tr').length >= 2, null, { timeout: 120_000 });
+  await page.click('#ffo-form .stop');
+  await page.waitForFunction(() => /^Stopped: \d+ solves? kept\.$/.test(document.querySelector('#ffo-status').textContent), null, { timeout: 30_000 });
+  const kept = await page.locator('#ffo-solves tbody tr').count();
+  assert.ok(kept >= 2);
+  assert.match(await page.inputValue('#export'), /every finished solve/);
+});
+
+test('no page scrolls sideways on a 390 px phone', async () => {
+  const b = await start();
+  sessions.push(b);
+  await b.page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ['', 'bench.html', 'tutorial.html', 'four.html']) {
+    await b.page.goto(b.url + path);
+    await b.page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+    const width = await b.page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `${path || 'index.html'} is ${width} px wide`);
+  }
+});
+
 test("the tutorial's boards solve: White's replies to d3, the explorer, the stepped solve", async () => {
   const { page, errors } = await open('tutorial.html');
   await page.waitForFunction(() => /Best: d4 \(\+8, exact\)/.test(
