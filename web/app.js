@@ -206,7 +206,8 @@ function drawBanner() {
 
 function continueGame() {
   const gen = generation;
-  if (editing || state.status === 'over') return;
+  // No game yet (the first one failed to load) is nothing to continue.
+  if (!state || editing || state.status === 'over') return;
   if (state.status === 'pass') {
     if (paused) return;
     setTimeout(() => {
