@@ -335,3 +335,14 @@ test('New game says so and can be undone; the Board menu starts a game on its bo
   assert.equal(await page().$eval('#board-size', (s) => s.value), '8x8');
   assert.equal(await page().isVisible('#notice'), false);
 });
+
+test('a saved game that no longer reads starts afresh and says why', async () => {
+  await page().evaluate(() => localStorage.setItem('yomi-app', JSON.stringify({
+    game: { origin: { board: '8x8', start: 'othello' }, moves: ['a1'], redo: [], scoring: 'world', players: { black: 'human', white: 'human' } },
+  })));
+  await page().reload();
+  await page().waitForSelector('body[data-ready="true"]');
+  assert.equal(await text('#error'), 'The saved game could not be read: move 1 (a1) is illegal for Black');
+  assert.equal(await text('#status'), 'Black to move.');
+  assert.equal(await text('#record'), '');
+});
