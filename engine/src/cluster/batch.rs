@@ -14,7 +14,8 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 use crate::cluster::links::Links;
-use crate::cluster::wire::{position_text, Msg, Solved};
+use crate::cluster::wire::{Msg, Solved};
+use crate::rules::notation::format_position_with_board;
 use crate::error::Error;
 use crate::rules::geometry::BoardSize;
 use crate::rules::notation::format_position;
@@ -212,7 +213,7 @@ pub fn run(
             for w in 0..in_flight.len() {
                 if in_flight[w].is_none() {
                     let Some(i) = queue.pop_front() else { break };
-                    links.send(w, Msg::Solve { id: i, position: position_text(&positions[i]) })?;
+                    links.send(w, Msg::Solve { id: i, position: format_position_with_board(&positions[i]) })?;
                     in_flight[w] = Some(i);
                 }
             }

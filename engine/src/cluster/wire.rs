@@ -10,7 +10,6 @@ use crate::parallel::predict::{Leaf, LeafReport};
 use crate::rules::game::Move;
 use crate::rules::geometry::BoardSize;
 use crate::rules::notation::{format_position_with_board, parse_position};
-use crate::rules::position::Position;
 use crate::rules::square::Square;
 
 /// A message between the master and a worker.
@@ -49,18 +48,6 @@ pub struct Solved {
     pub stopped: bool,
 }
 
-/// A position with its board, as one string: `8x8:` then the position.
-/// The prefix keeps a 4×16 position from reading as an 8×8 one.
-pub fn position_text(pos: &Position) -> String {
-    format_position_with_board(pos)
-}
-
-/// Reads [`position_text`]'s form (the board prefix is optional when the
-/// square count names one board).
-pub fn parse_position_text(text: &str) -> Result<Position, Error> {
-    parse_position(text, None)
-}
-
 fn move_text(m: &Move, size: BoardSize) -> String {
     match m {
         Move::Pass => "pass".to_string(),
@@ -91,7 +78,7 @@ impl Msg {
     pub fn encode(&self) -> Vec<u8> {
         let v = match self {
             Msg::Leaf { index, leaf } => json!({
-                "leaf": index, "position": position_text(&leaf.pos), "exclude": leaf.exclude.to_string(), "ply": leaf.ply,
+                "leaf": index, "position": format_position_with_board(&leaf.pos), "exclude": leaf.exclude.to_string(), "ply": leaf.ply,
             }),
             Msg::Solve { id, position } => json!({"solve": id, "position": position}),
             Msg::Stop => json!({"stop": true}),
@@ -114,7 +101,7 @@ impl Msg {
         let int = |k: &str| v[k].as_i64().map(|x| x as i32).ok_or_else(|| format!("message field {k} is not a number: {v}"));
         let text = |k: &str| v[k].as_str().map(str::to_string).ok_or_else(|| format!("message field {k} is not text: {v}"));
         if v.get("leaf").is_some() {
-            let pos = parse_position_text(&text("position")?).map_err(|e| e.to_string())?;
+            let pos = parse_position(&text("position")?, None).map_err(|e| e.to_string())?;
             let exclude = text("exclude")?.parse::<u64>().map_err(|e| format!("bad exclude mask: {e}"))?;
             let leaf = Leaf { pos, exclude, ply: num("ply")? as u32 };
             return Ok(Msg::Leaf { index: num("leaf")? as usize, leaf });
@@ -168,7 +155,7 @@ impl Msg {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::position::Start;
+    use crate::rules::position::{Position, Start};
 
     #[test]
     fn every_message_round_trips() {
@@ -177,7 +164,7 @@ mod tests {
         let sq = Square::at(size, 1, 7).unwrap();
         let msgs = [
             Msg::Leaf { index: 2, leaf: Leaf { pos, exclude: 1 << 63 | 5, ply: 3 } },
-            Msg::Solve { id: 7, position: position_text(&pos) },
+            Msg::Solve { id: 7, position: format_position_with_board(&pos) },
             Msg::Stop,
             Msg::Quit,
             Msg::Report { index: 1, size, report: LeafReport { value: -2.5, best: Some(Move::Play(sq)), line: vec![Move::Play(sq), Move::Pass], done: true, nodes: 123 } },
@@ -194,11 +181,11 @@ mod tests {
     #[test]
     fn a_board_prefix_keeps_non_square_positions() {
         let pos = Position::start(BoardSize::new(4, 16).unwrap(), Start::Othello);
-        let text = position_text(&pos);
+        let text = format_position_with_board(&pos);
         assert!(text.starts_with("4x16:"));
-        assert_eq!(parse_position_text(&text).unwrap(), pos);
+        assert_eq!(parse_position(&text, None).unwrap(), pos);
         // Without the prefix 64 squares read as 8x8.
-        assert_eq!(parse_position_text(&text["4x16:".len()..]).unwrap().size(), BoardSize::OTHELLO);
+        assert_eq!(parse_position(&text["4x16:".len()..], None).unwrap().size(), BoardSize::OTHELLO);
         assert!(Msg::decode(b"{\"what\":1}").is_err());
         assert!(Msg::decode(b"not json").is_err());
     }

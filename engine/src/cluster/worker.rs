@@ -6,7 +6,8 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::Receiver;
 
-use crate::cluster::wire::{parse_position_text, Msg, Solved};
+use crate::cluster::wire::{Msg, Solved};
+use crate::rules::notation::parse_position;
 use crate::parallel::predict::{Job, LeafReport};
 use crate::play::search::{SearchJob, SearchOptions};
 use crate::rules::game::Move;
@@ -77,7 +78,7 @@ impl Worker {
                         send(Msg::Rejected { id, message: "this job searches; it solves no positions".into() });
                         continue;
                     };
-                    let pos = match parse_position_text(&position) {
+                    let pos = match parse_position(&position, None) {
                         Ok(p) => p,
                         Err(e) => {
                             send(Msg::Rejected { id, message: e.to_string() });

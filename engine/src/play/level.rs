@@ -5,7 +5,7 @@
 
 use crate::error::Error;
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Level {
     pub name: &'static str,
     /// Midgame search depth in plies.

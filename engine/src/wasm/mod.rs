@@ -206,21 +206,10 @@ pub fn levels() -> Vec<String> {
     crate::play::level::LEVELS.iter().map(|l| l.name.to_string()).collect()
 }
 
-/// What each level searches, weakest first: `[{ name, depth, seconds
-/// (null: no limit), wld, perfect }]`, so a page can say it to a player.
+/// What each level searches, weakest first: `[{ name, depth, selectivity,
+/// seconds (null: no limit), wld, perfect, presearch }]`, so a page can say
+/// it to a player.
 #[wasm_bindgen(js_name = levelDetails)]
 pub fn level_details() -> Result<JsValue, JsError> {
-    #[derive(serde::Serialize)]
-    struct Detail {
-        name: &'static str,
-        depth: u32,
-        seconds: Option<f64>,
-        wld: u32,
-        perfect: u32,
-    }
-    let details: Vec<Detail> = crate::play::level::LEVELS
-        .iter()
-        .map(|l| Detail { name: l.name, depth: l.depth, seconds: l.seconds, wld: l.wld, perfect: l.perfect })
-        .collect();
-    analysis::to_js(&details)
+    analysis::to_js(&crate::play::level::LEVELS)
 }

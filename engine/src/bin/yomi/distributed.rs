@@ -193,7 +193,7 @@ pub fn solve_many(place: Place, batch: Batch, opts: SolveOptions) -> Result<u8, 
                 stopped += result.stopped as usize;
                 if batch.json {
                     let v = json!({
-                        "item": n, "position": yomi::cluster::wire::position_text(pos),
+                        "item": n, "position": yomi::format_position_with_board(pos),
                         "score": (!result.stopped).then_some(result.score), "best": result.best,
                         "lower": result.lower, "upper": result.upper, "stopped": result.stopped,
                         "nodes": result.nodes, "seconds": result.seconds, "by": source,
@@ -244,7 +244,7 @@ pub fn solve_many(place: Place, batch: Batch, opts: SolveOptions) -> Result<u8, 
             let v = yomi::cluster::openings::back_up(root, *empties, opts.scoring, opts.wld, &|p| forms.get(&yomi::cluster::batch::form(p)).copied());
             let side = root.to_move().name();
             if batch.json {
-                println!("{}", json!({"root": yomi::cluster::wire::position_text(root), "empties": empties, "positions": good.len(), "score": v}));
+                println!("{}", json!({"root": yomi::format_position_with_board(root), "empties": empties, "positions": good.len(), "score": v}));
             } else {
                 match v {
                     Some(v) => println!("Root {}: {v:+} for {side}, backed up from {} positions at {empties} empties", yomi::format_position(root), good.len()),
