@@ -78,6 +78,9 @@ function engineToMove() {
   return state && state.status !== 'over' && game.players[state.toMove] !== 'human';
 }
 
+/** Whether the line's first move is Black's (a position may give White the move). */
+const blackMovesFirst = () => game.origin.position == null || /\s[Xx*]\s*(;|$)/.test(game.origin.position);
+
 /** A game's whole line: the moves played, then the ones Redo would replay. */
 const lineOf = (g) => [...g.moves, ...[...g.redo].reverse()];
 const line = () => lineOf(game);
@@ -119,6 +122,16 @@ async function setGame(next, { redo = [], fresh = false, animate = false } = {})
   showError('');
   $('thinking').textContent = '';
   render({ animate });
+  save();
+  continueGame();
+}
+
+// A setting of the turn changed (players, hints, scoring): what the engine
+// was doing for it ends, and the game goes on under the new setting.
+async function restartTurn() {
+  generation++;
+  await cancelWork();
+  render();
   save();
   continueGame();
 }
@@ -446,8 +459,7 @@ async function undo() {
 // plies: passes are explicit moves in the list, so colours alternate).
 function isHumanAfter(moves) {
   if (game.players.black !== 'human' && game.players.white !== 'human') return true;
-  const firstBlack = game.origin.position == null || /\s[Xx*]\s*$/.test(game.origin.position);
-  const black = (moves.length % 2 === 0) === firstBlack;
+  const black = (moves.length % 2 === 0) === blackMovesFirst();
   return game.players[black ? 'black' : 'white'] === 'human';
 }
 
@@ -476,11 +488,7 @@ $('swap').addEventListener('click', act(async () => {
   $('black-player').value = game.players.black;
   $('white-player').value = game.players.white;
   paused = false;
-  generation++;
-  await cancelWork();
-  render();
-  save();
-  continueGame();
+  await restartTurn();
 }));
 document.addEventListener('keydown', (e) => {
   if (e.target.matches('input, textarea, select')) return;
@@ -512,20 +520,10 @@ function describePlayers() {
 for (const id of ['black-player', 'white-player']) {
   $(id).addEventListener('change', act(async () => {
     game.players = { black: $('black-player').value, white: $('white-player').value };
-    generation++;
-    await cancelWork();
-    render();
-    save();
-    continueGame();
+    await restartTurn();
   }));
 }
-$('hints').addEventListener('change', act(async () => {
-  generation++;
-  await cancelWork();
-  render();
-  save();
-  continueGame();
-}));
+$('hints').addEventListener('change', act(restartTurn));
 $('hint-level').addEventListener('change', () => {
   save();
   if ($('hints').checked) $('hints').dispatchEvent(new Event('change'));
@@ -578,7 +576,7 @@ async function analyseGame() {
   }
   if (gen !== generation) return;
   const lost = { black: [0, 0], white: [0, 0] };
-  const firstBlack = game.origin.position == null || /\s[Xx*]\s*$/.test(game.origin.position);
+  const firstBlack = blackMovesFirst();
   game.analysis.forEach((a, i) => {
     if (!a || a.loss < mistakeAt(a)) return;
     const c = (i % 2 === 0) === firstBlack ? 'black' : 'white';
@@ -642,15 +640,10 @@ $('setup').addEventListener('submit', (e) => {
 for (const id of ['board-size', 'start']) {
   $(id).addEventListener('change', act(() => newGame({ board: $('board-size').value, start: $('start').value })));
 }
-$('scoring').addEventListener('change', () => {
+$('scoring').addEventListener('change', act(() => {
   game.scoring = $('scoring').value;
-  generation++;
-  cancelWork().then(() => {
-    render();
-    save();
-    continueGame();
-  });
-});
+  return restartTurn();
+}));
 $('banner-new').addEventListener('click', act(() => newGame({ board: $('board-size').value, start: $('start').value })));
 
 $('load').addEventListener('submit', (e) => {
@@ -658,17 +651,28 @@ $('load').addEventListener('submit', (e) => {
   act(() => loadText($('load-text').value.trim()))();
 });
 
+// Positions and their board, as the engine reads and writes them: an `RxC:`
+// prefix, or a length that names one board (16, 36, 64 squares: 4x4, 6x6,
+// 8x8).
+const PREFIX = /^\d+x\d+:/;
+const NAMED_BY_LENGTH = new Set([16, 36, 64]);
+
+/** `position` with its board in front, unless it has it or its length names it. */
+function withBoard(position, board) {
+  if (!board || PREFIX.test(position)) return position;
+  const [rows, cols] = board.split('x').map(Number);
+  return rows === cols && NAMED_BY_LENGTH.has(rows * cols) ? position : `${board}:${position}`;
+}
+
 async function loadText(text) {
   if (!text) throw new Error('nothing to load: paste a record or a position string');
   // A position string has a space before its side to move; a record has
   // only squares (and passes, and move numbers).
-  const isPosition = /^(\d+x\d+:)?[-XxOo*.]+\s+[XxOo*]\s*(;|$)/.test(text);
+  const isPosition = /^[-XxOo*.]+\s+[XxOo*]\s*(;|$)/.test(text.replace(PREFIX, ''));
   let next;
   if (isPosition) {
-    // The board: the string's own prefix, or its length (16, 36 and 64
-    // squares name 4x4, 6x6 and 8x8), or the menu's for other lengths.
-    const squares = text.replace(/^\d+x\d+:/, '').split(/\s/)[0].length;
-    const named = /^\d+x\d+:/.test(text) || [16, 36, 64].includes(squares);
+    // The board: the string's own, or its length's, or the menu's.
+    const named = PREFIX.test(text) || NAMED_BY_LENGTH.has(text.split(/\s/)[0].length);
     next = { origin: { position: text, board: named ? null : $('board-size').value }, moves: [] };
   } else {
     next = { origin: { board: $('board-size').value, start: $('start').value }, moves: splitRecord(text) };
@@ -731,8 +735,7 @@ const STORE = 'yomi-app';
 function gameLink() {
   const p = new URLSearchParams();
   if (game.origin.position != null) {
-    p.set('position', state.board && !/^\d+x\d+:/.test(game.origin.position) && game.origin.board
-      ? `${game.origin.board}:${game.origin.position}` : game.origin.position);
+    p.set('position', withBoard(game.origin.position, game.origin.board));
   } else {
     p.set('board', game.origin.board);
     p.set('start', game.origin.start);
@@ -852,9 +855,7 @@ $('edit').addEventListener('click', act(async () => {
 }));
 
 function editedPosition() {
-  const squares = editing.cells.map((c) => '-XO'[c]).join('');
-  const text = `${squares} ${$('edit-side').value}`;
-  return [16, 36, 64].includes(squares.length) && state.rows === state.cols ? text : `${state.board}:${text}`;
+  return withBoard(`${editing.cells.map((c) => '-XO'[c]).join('')} ${$('edit-side').value}`, state.board);
 }
 
 // The board, the disc counts and the position string follow every click.

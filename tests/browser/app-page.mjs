@@ -1,4 +1,30 @@
-// Steps on the app's page (index.html) that several test files take.
+// The app's page (index.html) for the test files that drive it: one
+// browser session per file, and the steps several files take.
+import { before, after } from 'node:test';
+import { start } from './browser.mjs';
+
+/**
+ * Opens the app in a fresh browser before the file's tests and closes it
+ * after. Returns accessors: `session()` (start()'s object: page, errors,
+ * warnings), `page()`, `text(selector)`, `cell(square)`, `newGame(options)`.
+ */
+export function appSession() {
+  let b;
+  before(async () => {
+    b = await start();
+    await b.page.goto(b.url);
+    await b.page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+  });
+  after(async () => b?.close());
+  const page = () => b.page;
+  return {
+    session: () => b,
+    page,
+    text: (sel) => page().textContent(sel),
+    cell: (name) => page().locator(`#board [data-square="${name}"]`),
+    newGame: (options) => newGame(page(), options),
+  };
+}
 
 /**
  * A new game from the setup form. Players first: a player menu change may

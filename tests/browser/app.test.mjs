@@ -1,27 +1,14 @@
 // The app in real Chromium over the real server and headers: games against
 // the engine to the end, the solver's values against the command line's,
 // paper 001's 4x4 result and its line replayed, stop, and bad input.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { start } from './browser.mjs';
-import { newGame as appNewGame, stopSolveAfter } from './app-page.mjs';
+import { appSession, stopSolveAfter } from './app-page.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-let b;
-before(async () => {
-  b = await start();
-  await b.page.goto(b.url);
-  await b.page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
-});
-after(async () => b?.close());
-
-const page = () => b.page;
-const cell = (name) => page().locator(`#board [data-square="${name}"]`);
-const text = (sel) => page().textContent(sel);
-
-const newGame = (options) => appNewGame(page(), options);
+const { session, page, text, cell, newGame } = appSession();
 
 // The score the status must show, from the discs alone (world rule: the
 // empties go to the winner).
@@ -49,7 +36,7 @@ test('the page is cross-origin isolated and its pool has every core', async () =
   assert.equal(await text('#isolated'), 'yes');
   const cores = await page().evaluate(() => navigator.hardwareConcurrency);
   assert.equal(Number(await text('#thread-count')), cores);
-  assert.deepEqual(b.errors, []);
+  assert.deepEqual(session().errors, []);
 });
 
 test('a whole 8x8 game against the engine reaches the end with the right score', async () => {

@@ -3,31 +3,24 @@
 // board, made-up scores, stale or misleading controls) and what players of
 // the field's GUIs expect (move list, analysis, graph, links, images, dark
 // mode). Each test names the behaviour it holds.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { start } from './browser.mjs';
-import { newGame as appNewGame, stopSolveAfter } from './app-page.mjs';
+import { appSession, stopSolveAfter } from './app-page.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-let b;
-before(async () => {
-  b = await start();
-  await b.page.goto(b.url);
-  await b.page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
-});
-after(async () => b?.close());
-
-const page = () => b.page;
-const text = (sel) => page().textContent(sel);
-const cell = (name) => page().locator(`#board [data-square="${name}"]`);
-
-const newGame = (options) => appNewGame(page(), options);
+const { session, page, text, cell, newGame } = appSession();
 
 async function load(textToLoad) {
   await page().fill('#load-text', textToLoad);
   await page().click('#load button[type=submit]');
+}
+
+/** Loads a record of two-character moves (no passes) and waits until the page shows it. */
+async function loadRecord(record) {
+  await load(record);
+  await page().waitForFunction((r) => document.querySelector('#record').textContent === r, record.match(/../g).join(' '));
 }
 
 async function play(square) {
@@ -39,8 +32,8 @@ async function play(square) {
 test('the page loads with no console warning or error, from the page or any worker', async () => {
   // The pool's threads start with the page: give them time to log.
   await page().waitForTimeout(500);
-  assert.deepEqual(b.warnings, []);
-  assert.deepEqual(b.errors, []);
+  assert.deepEqual(session().warnings, []);
+  assert.deepEqual(session().errors, []);
   // The first screen says what this is, and the board has its coordinates.
   assert.match(await text('.pitch'), /Othello engine that runs entirely in your browser/);
   const heads = await page().$$eval('#board [role=columnheader]', (els) => els.map((e) => e.textContent).join(''));
@@ -56,8 +49,7 @@ test('the page loads with no console warning or error, from the page or any work
 test('Stop during a 44-empty solve returns within 500 ms, and New game works after it', async () => {
   await newGame({});
   // 16 plies: 44 empties.
-  await load('f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6');
-  await page().waitForFunction(() => document.querySelector('#record').textContent.split(' ').length === 16);
+  await loadRecord('f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6');
   await page().selectOption('#solve-kind', 'exact');
   await page().click('#solve button[type=submit]');
   const ms = await stopSolveAfter(page(), 1500);
@@ -148,8 +140,7 @@ test('hints: Stop is available while they are computed', async () => {
   // What the engine said of that position goes with it.
   await page().uncheck('#hints');
   await page().selectOption('#hint-level', 'medium');
-  await load('f5d6');
-  await page().waitForFunction(() => document.querySelector('#record').textContent === 'f5 d6');
+  await loadRecord('f5d6');
   assert.equal(await text('#thinking'), '');
 });
 
@@ -177,8 +168,7 @@ test('numbered transcripts load; the move list jumps to any move; the engine wai
 
 test('whole-game analysis marks each move against the best, in the list and the graph; the graph jumps', async () => {
   await newGame({});
-  await load('f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1');
-  await page().waitForFunction(() => document.querySelector('#record').textContent.split(' ').length === 18);
+  await loadRecord('f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1');
   await page().selectOption('#hint-level', 'easy');
   await page().click('#analyse');
   await page().waitForFunction(() => /^Analysed 18 moves at easy/.test(document.querySelector('#analyse-note').textContent), null, { timeout: 120_000 });
@@ -197,8 +187,7 @@ test('whole-game analysis marks each move against the best, in the list and the 
 
 test('a game over shows a banner; swap sides hands the engine the other colour', async () => {
   await newGame({ board: '4x4' });
-  await load('c4d2b1');
-  await page().waitForFunction(() => document.querySelector('#record').textContent === 'c4 d2 b1');
+  await loadRecord('c4d2b1');
   // Play on to the end: every move the first legal one.
   for (let i = 0; i < 20 && !(await page().isVisible('#banner')); i++) {
     const legal = page().locator('#board .legal').first();
@@ -216,8 +205,7 @@ test('a game over shows a banner; swap sides hands the engine the other colour',
 
 test('the game and the settings survive a reload; a link reopens the game; the board saves as an image', async () => {
   await newGame({ white: 'human' });
-  await load('f5d6c3');
-  await page().waitForFunction(() => document.querySelector('#record').textContent === 'f5 d6 c3');
+  await loadRecord('f5d6c3');
   await page().click('#share');
   const link = await page().evaluate(() => navigator.clipboard.readText());
   assert.match(link, /#board=8x8&start=othello&moves=f5d6c3$/);
@@ -324,8 +312,7 @@ test('contrast on the board and touch targets on a phone', async () => {
 
 test('New game says so and can be undone; the Board menu starts a game on its board at once', async () => {
   await newGame({});
-  await load('f5d6c3');
-  await page().waitForFunction(() => document.querySelector('#record').textContent === 'f5 d6 c3');
+  await loadRecord('f5d6c3');
   await page().selectOption('#board-size', '6x6');
   await page().waitForFunction(() => document.querySelectorAll('#board [role=gridcell]').length === 36);
   assert.equal(await text('#record'), '');
