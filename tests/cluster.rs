@@ -11,7 +11,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use yomi::cluster::batch::{self, Event, ResultsFile};
-use yomi::cluster::wire::{position_text, Msg};
+use yomi::cluster::wire::Msg;
+use yomi::format_position_with_board;
 use yomi::cluster::{tree, Links, Task, Threads, Worker};
 use yomi::solver::solve::SolveJob;
 use yomi::{parse_obf_line, Move, ObfLine, Position, SolveOptions, Square};
@@ -158,7 +159,7 @@ fn a_worker_rejects_a_bad_position_and_serves_on() {
     let good = ffo("fforum-1-19.obf")[0].position;
     links.send(0, Msg::Solve { id: 1, position: "8x8:XXQ".into() }).unwrap();
     links.send(0, Msg::Solve { id: 2, position: "4x16:".to_string() + &yomi::format_position(&good) }).unwrap();
-    links.send(0, Msg::Solve { id: 3, position: position_text(&good) }).unwrap();
+    links.send(0, Msg::Solve { id: 3, position: format_position_with_board(&good) }).unwrap();
     let mut got = Vec::new();
     while got.len() < 3 {
         if let Some((_, m)) = links.recv(Duration::from_secs(30)).unwrap() {
