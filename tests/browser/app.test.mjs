@@ -164,7 +164,11 @@ test('the board editor sets up a position', async () => {
   }
   await page().selectOption('#edit-side', 'O');
   await page().click('#edit-done');
-  // d4 cycled through black and white back to empty; White has no disc.
-  await page().waitForFunction(() => document.querySelector('#position').textContent === 'XX-------------- O');
+  // d4 cycled through black and white back to empty; White has no disc. The position string
+  // follows the editor's clicks, so wait for the game itself: the editor closed and the status
+  // no longer says it is editing (Done sets the game up asynchronously, through the engine).
+  await page().waitForFunction(() => document.querySelector('#editor').hidden
+    && document.querySelector('#status').textContent !== 'Editing the position.');
+  assert.equal(await text('#position'), 'XX-------------- O');
   assert.equal(await text('#status'), 'Game over: Black wins by 16 (2–0, world scoring).');
 });
