@@ -433,6 +433,9 @@ fn four_bad_input_exits_2_naming_the_problem() {
         (vec!["four", "perft", "11"], "depth 11 is out of range"),
         (vec!["four", "match", "--a", "depth=99"], "depth '99' is not 1 to 64"),
         (vec!["four", "experiment", "--margins", "2,x"], "margin 'x' is not valid"),
+        (vec!["four", "experiment", "--stats", "four-stats.txt"], "--stats belongs to one evaluation"),
+        (vec!["four", "experiment", "--eval", "threat", "--stats", "/nonexistent/four.txt"], "cannot read /nonexistent/four.txt"),
+        (vec!["four", "calibrate", "--model", "cubic", "--out", "/nonexistent/four.txt"], "model 'cubic' is unknown"),
     ] {
         let o = yomi(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
@@ -461,6 +464,21 @@ fn four_match_and_experiment_print_their_tables() {
         assert!(r["hit_rate"].as_f64().unwrap() <= 1.0 && r["speedup"].as_f64().unwrap() >= 1.0, "{r}");
     }
     assert_eq!(rows[0]["margin"], 2.0);
+
+    // A calibration under test: a fitted line must rise, and a good file is used as given.
+    let dir = std::env::temp_dir().join(format!("yomi-cli-four-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (bad, good) = (dir.join("bad.txt"), dir.join("good.txt"));
+    std::fs::write(&bad, "L 10 2 50 -1.0 0.0 3.0\n").unwrap();
+    let o = yomi(&["four", "experiment", "--eval", "threat", "--stats", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("line 1"), "{}", stderr(&o));
+    std::fs::write(&good, "L 6 1 50 1.5 0.0 4.0\nL 6 2 50 1.5 0.0 4.0\nL 6 3 50 1.5 0.0 4.0\n").unwrap();
+    let o = yomi(&["four", "experiment", "--json", "--positions", "2", "--depth", "3", "--margins", "1", "--eval", "threat", "--stats", good.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["rows"].as_array().unwrap().len(), 1);
+    std::fs::remove_dir_all(&dir).ok();
 
     let v: serde_json::Value = serde_json::from_slice(&yomi(&["four", "bench", "--positions"]).stdout).unwrap();
     assert_eq!(v.as_array().unwrap().len(), 8);

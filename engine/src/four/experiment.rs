@@ -11,7 +11,7 @@ use crate::error::Error;
 use crate::four::board::{Board, Outcome};
 use crate::four::eval::{Evaluate, PaperEval, ThreatEval, WIN_NOW};
 use crate::four::notation::Game;
-use crate::four::pruning::{Moments, PruningStats, MAX_K};
+use crate::four::pruning::{Model, Moments, Pairs, PruningStats, MAX_K};
 use crate::four::search::{search_with, EvalKind, FourOptions};
 use crate::parallel::Mode;
 use crate::rng::Rng;
@@ -235,11 +235,13 @@ pub fn sample_positions(games: usize, random_moves: usize, depth: u32, seed: u64
 
 /// Paper 003's statistics for evaluation `E` from `positions`: `M_m` (the
 /// mean raw paper value by move number, used by the paper's evaluation
-/// only) and, for k = 1..=`max_k`, the mean and σ of the k-ply value minus
-/// the static value. Proven results and sure wins are left out of the sums.
+/// only) and, for k = 1..=`max_k`, how the k-ply value follows the static
+/// value under `model` (the mean and σ of their difference, or a fitted
+/// line and the σ around it). Proven results and sure wins are left out.
 pub fn calibrate<E: Evaluate + Sync>(
     positions: &[Board],
     make_eval: impl Fn(&[i32; 65]) -> E + Sync,
+    model: Model,
     max_k: u32,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> PruningStats {
@@ -257,7 +259,7 @@ pub fn calibrate<E: Evaluate + Sync>(
     let eval = make_eval(&stats.mean_by_move);
     let done = std::sync::atomic::AtomicUsize::new(0);
     let none = PruningStats::default();
-    let cells: Vec<Vec<(u32, u32, f64)>> = positions
+    let cells: Vec<Vec<(u32, u32, f64, f64)>> = positions
         .par_iter()
         .map_init(
             || TranspositionTable::with_mib(16),
@@ -279,7 +281,7 @@ pub fn calibrate<E: Evaluate + Sync>(
                     // to play now) are certainties, not estimates: they would
                     // swamp the spread of the estimates the cut is about.
                     if r.score.abs() < WIN_NOW / 2 && t.abs() < WIN_NOW / 2 && !r.stopped {
-                        out.push((m, r.depth, (r.score - t) as f64));
+                        out.push((m, r.depth, t as f64, r.score as f64));
                     }
                 }, eval.clone(), &none);
                 let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
@@ -288,14 +290,14 @@ pub fn calibrate<E: Evaluate + Sync>(
             },
         )
         .collect();
-    let mut sums = vec![[Moments::default(); MAX_K as usize + 1]; 65];
-    for (m, k, x) in cells.into_iter().flatten() {
-        sums[m as usize][k as usize].add(x);
+    let mut sums = vec![[Pairs::default(); MAX_K as usize + 1]; 65];
+    for (m, k, x, y) in cells.into_iter().flatten() {
+        sums[m as usize][k as usize].add(x, y);
     }
     for (m, row) in sums.iter().enumerate() {
-        for (k, mo) in row.iter().enumerate() {
-            if mo.n > 0 {
-                stats.set(m as u32, k as u32, mo.n, mo.mean() as f32, mo.sigma() as f32);
+        for (k, pairs) in row.iter().enumerate() {
+            if let Some(cell) = pairs.fit(model) {
+                stats.set_line(m as u32, k as u32, cell);
             }
         }
     }
@@ -303,10 +305,10 @@ pub fn calibrate<E: Evaluate + Sync>(
 }
 
 /// Calibrates the named evaluation (see [`calibrate`]).
-pub fn calibrate_kind(kind: EvalKind, positions: &[Board], max_k: u32, progress: &(dyn Fn(usize, usize) + Sync)) -> PruningStats {
+pub fn calibrate_kind(kind: EvalKind, model: Model, positions: &[Board], max_k: u32, progress: &(dyn Fn(usize, usize) + Sync)) -> PruningStats {
     match kind {
-        EvalKind::Paper => calibrate(positions, |m| PaperEval { mean: *m }, max_k, progress),
-        EvalKind::Threat => calibrate(positions, |_| ThreatEval, max_k, progress),
+        EvalKind::Paper => calibrate(positions, |m| PaperEval { mean: *m }, model, max_k, progress),
+        EvalKind::Threat => calibrate(positions, |_| ThreatEval, model, max_k, progress),
     }
 }
 
@@ -331,10 +333,13 @@ pub struct ExperimentRow {
 /// Paper 003's experiment: `positions` positions of 4 random pegs (seeded
 /// by `seed`); for each, every move's value by the plain search at
 /// `depth` (no cut), then the plain search and the search with the cut at
-/// each margin, one thread each with a table of its own. After a `stop`
-/// the figures are meaningless (the caller knows it stopped).
+/// each margin, one thread each with a table of its own. The cut uses the
+/// shipped statistics of `kind`, or `stats` (a calibration under test).
+/// After a `stop` the figures are meaningless (the caller knows it stopped).
+#[allow(clippy::too_many_arguments)]
 pub fn experiment(
     kind: EvalKind,
+    stats: Option<&PruningStats>,
     positions: usize,
     depth: u32,
     margins: &[f32],
@@ -344,10 +349,13 @@ pub fn experiment(
 ) -> Vec<ExperimentRow> {
     match kind {
         EvalKind::Paper => {
-            let stats = PruningStats::shipped("paper");
+            let stats = stats.unwrap_or(PruningStats::shipped("paper"));
             run_experiment(kind, PaperEval { mean: stats.mean_by_move }, stats, positions, depth, margins, seed, stop, progress)
         }
-        EvalKind::Threat => run_experiment(kind, ThreatEval, PruningStats::shipped("threat"), positions, depth, margins, seed, stop, progress),
+        EvalKind::Threat => {
+            let stats = stats.unwrap_or(PruningStats::shipped("threat"));
+            run_experiment(kind, ThreatEval, stats, positions, depth, margins, seed, stop, progress)
+        }
     }
 }
 

@@ -1,8 +1,11 @@
 //! Paper 003's statistical forward pruning. A node's value searched `k`
-//! plies deep is predicted as its static value plus the mean increment
-//! `T(m, k)` measured at move number `m`; the node is cut when the
-//! prediction plus `c·σ(m, k)` is below alpha (or minus it above beta).
-//! The statistics are data, measured by `yomi four calibrate` for each
+//! plies deep is predicted from its static value: paper 003 adds the mean
+//! increment `T(m, k)` measured at move number `m`; ProbCut (Buro) fits a
+//! line, `a·static + b`, which also corrects an evaluation whose scale is
+//! off (ours underrates how a lead grows). The node is cut when the
+//! prediction plus `c·σ(m, k)` is below alpha (or minus it above beta),
+//! σ being the spread of the deep value around the prediction. The
+//! statistics are data, measured by `yomi four calibrate` for each
 //! evaluation and embedded.
 
 use std::sync::OnceLock;
@@ -14,20 +17,64 @@ pub const MAX_K: u32 = 12;
 /// Cells with fewer samples fall back to a neighbouring move number.
 pub const MIN_SAMPLES: u32 = 8;
 
-/// Mean and standard deviation of (k-ply search value − static value) by
-/// move number m (0..=64) and remaining depth k (1..=MAX_K), and the
-/// evaluation's mean by move number (paper 003's `M_m`, where it applies).
+/// How a k-ply value is predicted from the static value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Model {
+    /// Paper 003: static value + the mean increment.
+    #[default]
+    Increment,
+    /// ProbCut: a least-squares line through (static, deep).
+    Linear,
+}
+
+impl Model {
+    pub fn name(self) -> &'static str {
+        match self {
+            Model::Increment => "increment",
+            Model::Linear => "linear",
+        }
+    }
+
+    pub fn parse(s: &str) -> Result<Model, Error> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "increment" | "paper" => Ok(Model::Increment),
+            "linear" | "probcut" => Ok(Model::Linear),
+            _ => Err(Error::BadArgument(format!("model '{s}' is unknown; expected increment or linear"))),
+        }
+    }
+}
+
+/// One (move number, depth) cell: deep ≈ `slope`·static + `intercept`,
+/// with spread `sigma` around it. Paper 003's increment is the slope 1.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Predictor {
+    pub samples: u32,
+    pub slope: f32,
+    pub intercept: f32,
+    pub sigma: f32,
+}
+
+impl Predictor {
+    #[inline(always)]
+    pub fn predict(&self, static_value: i32) -> f32 {
+        self.slope * static_value as f32 + self.intercept
+    }
+}
+
+/// The predictors by move number m (0..=64) and remaining depth k
+/// (1..=MAX_K), and the evaluation's mean by move number (paper 003's
+/// `M_m`, where it applies).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PruningStats {
-    /// `[m][k]`: (samples, mean, σ).
-    cells: Vec<[(u32, f32, f32); MAX_K as usize + 1]>,
+    /// `[m][k]`.
+    cells: Vec<[Predictor; MAX_K as usize + 1]>,
     /// `M_m`, rounded (zero where not measured).
     pub mean_by_move: [i32; 65],
 }
 
 impl Default for PruningStats {
     fn default() -> Self {
-        PruningStats { cells: vec![[(0, 0.0, 0.0); MAX_K as usize + 1]; 65], mean_by_move: [0; 65] }
+        PruningStats { cells: vec![[Predictor::default(); MAX_K as usize + 1]; 65], mean_by_move: [0; 65] }
     }
 }
 
@@ -44,27 +91,32 @@ impl PruningStats {
         }
     }
 
+    /// Paper 003's cell: the mean increment `mean` and its σ.
     pub fn set(&mut self, m: u32, k: u32, samples: u32, mean: f32, sigma: f32) {
-        self.cells[m as usize][k as usize] = (samples, mean, sigma);
+        self.set_line(m, k, Predictor { samples, slope: 1.0, intercept: mean, sigma });
+    }
+
+    pub fn set_line(&mut self, m: u32, k: u32, cell: Predictor) {
+        self.cells[m as usize][k as usize] = cell;
     }
 
     pub fn samples(&self, m: u32, k: u32) -> u32 {
-        self.cells[m as usize][k as usize].0
+        self.cells[m as usize][k as usize].samples
     }
 
-    /// (T, σ) at move `m`, depth `k`: the deepest measured depth up to `k`,
-    /// at the nearest move number of the same parity (within four) with
-    /// enough samples; `None` if there is none.
+    /// The predictor at move `m`, depth `k`: the deepest measured depth up
+    /// to `k`, at the nearest move number of the same parity (within four)
+    /// with enough samples; `None` if there is none.
     #[inline]
-    pub fn get(&self, m: u32, k: u32) -> Option<(f32, f32)> {
+    pub fn get(&self, m: u32, k: u32) -> Option<Predictor> {
         let mut k = k.min(MAX_K) as usize;
         while k >= 1 {
             for delta in [0i32, -2, 2, -4, 4] {
                 let mm = m as i32 + delta;
                 if (0..=64).contains(&mm) {
-                    let (n, mean, sigma) = self.cells[mm as usize][k];
-                    if n >= MIN_SAMPLES {
-                        return Some((mean, sigma));
+                    let cell = self.cells[mm as usize][k];
+                    if cell.samples >= MIN_SAMPLES {
+                        return Some(cell);
                     }
                 }
             }
@@ -73,18 +125,24 @@ impl PruningStats {
         None
     }
 
-    /// `M m mean` lines, then `T m k samples mean sigma` lines.
+    /// `M m mean` lines, then a line per cell: `T m k samples mean sigma`
+    /// for paper 003's increment, `L m k samples slope intercept sigma`
+    /// for a fitted line.
     pub fn to_text(&self, header: &str) -> String {
-        let mut s = format!("# {header}\n# M move mean-value\n# T move depth samples mean sigma\n");
+        let mut s = format!(
+            "# {header}\n# M move mean-value\n# T move depth samples mean-increment sigma\n# L move depth samples slope intercept sigma\n"
+        );
         for (m, &v) in self.mean_by_move.iter().enumerate() {
             if v != 0 {
                 s += &format!("M {m} {v}\n");
             }
         }
         for (m, row) in self.cells.iter().enumerate() {
-            for (k, &(n, mean, sigma)) in row.iter().enumerate() {
-                if n > 0 {
-                    s += &format!("T {m} {k} {n} {mean:.2} {sigma:.2}\n");
+            for (k, c) in row.iter().enumerate().filter(|(_, c)| c.samples > 0) {
+                if c.slope == 1.0 {
+                    s += &format!("T {m} {k} {} {:.2} {:.2}\n", c.samples, c.intercept, c.sigma);
+                } else {
+                    s += &format!("L {m} {k} {} {:.4} {:.2} {:.2}\n", c.samples, c.slope, c.intercept, c.sigma);
                 }
             }
         }
@@ -102,6 +160,13 @@ impl PruningStats {
             let f: Vec<&str> = line.split_whitespace().collect();
             let int = |s: &str| s.parse::<u32>().map_err(|_| bad("not a whole number"));
             let real = |s: &str| s.parse::<f32>().ok().filter(|v| v.is_finite()).ok_or_else(|| bad("not a number"));
+            let cell = |m: &str, k: &str| -> Result<(u32, u32), Error> {
+                let (m, k) = (int(m)?, int(k)?);
+                if m > 64 || !(1..=MAX_K).contains(&k) {
+                    return Err(bad("move number or depth out of range"));
+                }
+                Ok((m, k))
+            };
             match (f[0], f.len()) {
                 ("M", 3) => {
                     let m = int(f[1])?;
@@ -111,16 +176,64 @@ impl PruningStats {
                     stats.mean_by_move[m as usize] = f[2].parse::<i32>().map_err(|_| bad("not a whole number"))?;
                 }
                 ("T", 6) => {
-                    let (m, k, n) = (int(f[1])?, int(f[2])?, int(f[3])?);
-                    if m > 64 || !(1..=MAX_K).contains(&k) {
-                        return Err(bad("move number or depth out of range"));
-                    }
-                    stats.set(m, k, n, real(f[4])?, real(f[5])?.abs());
+                    let (m, k) = cell(f[1], f[2])?;
+                    stats.set(m, k, int(f[3])?, real(f[4])?, real(f[5])?.abs());
                 }
-                _ => return Err(bad("expected 'M move mean' or 'T move depth samples mean sigma'")),
+                ("L", 7) => {
+                    let (m, k) = cell(f[1], f[2])?;
+                    let slope = real(f[4])?;
+                    if slope <= 0.0 {
+                        return Err(bad("the slope must be positive"));
+                    }
+                    stats.set_line(m, k, Predictor { samples: int(f[3])?, slope, intercept: real(f[5])?, sigma: real(f[6])?.abs() });
+                }
+                _ => return Err(bad("expected 'M move mean', 'T move depth samples mean sigma' or 'L move depth samples slope intercept sigma'")),
             }
         }
         Ok(stats)
+    }
+}
+
+/// Running sums of (static, deep) pairs for one cell while calibrating.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Pairs {
+    n: u32,
+    sx: f64,
+    sy: f64,
+    sxx: f64,
+    sxy: f64,
+    syy: f64,
+}
+
+impl Pairs {
+    pub fn add(&mut self, x: f64, y: f64) {
+        self.n += 1;
+        self.sx += x;
+        self.sy += y;
+        self.sxx += x * x;
+        self.sxy += x * y;
+        self.syy += y * y;
+    }
+
+    /// The cell under `model`; `None` below two samples.
+    pub fn fit(&self, model: Model) -> Option<Predictor> {
+        if self.n < 2 {
+            return None;
+        }
+        let n = self.n as f64;
+        let (mx, my) = (self.sx / n, self.sy / n);
+        let (vxx, vxy, vyy) = (self.sxx / n - mx * mx, self.sxy / n - mx * my, self.syy / n - my * my);
+        // A line through too narrow a spread of static values says nothing
+        // of the slope: keep the increment there.
+        let slope = match model {
+            Model::Linear if vxx > 1.0 => (vxy / vxx).clamp(0.25, 4.0),
+            _ => 1.0,
+        };
+        let intercept = my - slope * mx;
+        // Residual variance around the line, unbiased for the parameters fitted.
+        let dof = if slope == 1.0 { n - 1.0 } else { n - 2.0 };
+        let residual = (vyy - 2.0 * slope * vxy + slope * slope * vxx).max(0.0) * n / dof.max(1.0);
+        Some(Predictor { samples: self.n, slope: slope as f32, intercept: intercept as f32, sigma: residual.sqrt() as f32 })
     }
 }
 
@@ -160,22 +273,64 @@ impl Moments {
 mod tests {
     use super::*;
 
+    fn increment(samples: u32, mean: f32, sigma: f32) -> Option<Predictor> {
+        Some(Predictor { samples, slope: 1.0, intercept: mean, sigma })
+    }
+
     #[test]
     fn text_round_trip_and_fallback() {
         let mut s = PruningStats::default();
         s.set(10, 3, 100, 1.5, 20.25);
         s.set(12, 8, 50, -3.0, 40.0);
+        let line = Predictor { samples: 30, slope: 1.375, intercept: -2.5, sigma: 7.25 };
+        s.set_line(20, 4, line);
         s.mean_by_move[10] = -37;
-        let back = PruningStats::parse(&s.to_text("test")).unwrap();
+        let text = s.to_text("test");
+        assert!(text.contains("\nL 20 4 30 1.3750 -2.50 7.25\n"), "{text}");
+        let back = PruningStats::parse(&text).unwrap();
         assert_eq!(back, s);
-        assert_eq!(back.get(10, 3), Some((1.5, 20.25)));
-        assert_eq!(back.get(14, 8), Some((-3.0, 40.0)), "two moves away");
+        assert_eq!(back.get(10, 3), increment(100, 1.5, 20.25));
+        assert_eq!(back.get(14, 8), increment(50, -3.0, 40.0), "two moves away");
         assert_eq!(back.get(11, 3), None, "other parity");
-        assert_eq!(back.get(12, 20), Some((-3.0, 40.0)), "the deepest measured depth");
-        assert_eq!(back.get(12, 7), Some((1.5, 20.25)), "depth 3, two moves earlier");
+        assert_eq!(back.get(12, 20), increment(50, -3.0, 40.0), "the deepest measured depth");
+        assert_eq!(back.get(12, 7), increment(100, 1.5, 20.25), "depth 3, two moves earlier");
         assert_eq!(back.get(1, 7), None, "nothing measured near move 1");
+        assert_eq!(back.get(20, 5), Some(line));
+        assert_eq!(line.predict(10), 11.25);
         assert!(PruningStats::parse("T 1 2").is_err());
         assert!(PruningStats::parse("T 70 2 1 0 1").is_err());
+        assert!(PruningStats::parse("L 10 2 40 -1 0 1").is_err(), "a negative slope");
+        assert!(PruningStats::parse("L 10 2 40 1.2 0").is_err());
+    }
+
+    #[test]
+    fn fits_against_direct_formulas() {
+        // deep = 2·static + 3 exactly: the line has no residual; the
+        // increment model sees (deep − static) = static + 3.
+        let xs = [-10.0, -4.0, 0.0, 5.0, 9.0];
+        let mut pairs = Pairs::default();
+        for x in xs {
+            pairs.add(x, 2.0 * x + 3.0);
+        }
+        let line = pairs.fit(Model::Linear).unwrap();
+        assert!((line.slope - 2.0).abs() < 1e-6 && (line.intercept - 3.0).abs() < 1e-5 && line.sigma < 1e-3, "{line:?}");
+        let inc = pairs.fit(Model::Increment).unwrap();
+        let d: Vec<f64> = xs.iter().map(|x| x + 3.0).collect();
+        let mean = d.iter().sum::<f64>() / 5.0;
+        let sd = (d.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / 4.0).sqrt();
+        assert_eq!(inc.slope, 1.0);
+        assert!((inc.intercept as f64 - mean).abs() < 1e-5 && (inc.sigma as f64 - sd).abs() < 1e-4, "{inc:?} vs {mean} {sd}");
+        // Noise: the residual σ of a line through (0,0) (1,2) (2,1) (3,3),
+        // worked by hand: slope 0.8, intercept 0.3, residuals
+        // −0.3, 0.9, −0.9, 0.3, σ² = 1.8 / 2.
+        let mut pairs = Pairs::default();
+        for (x, y) in [(0.0, 0.0), (1.0, 2.0), (2.0, 1.0), (3.0, 3.0)] {
+            pairs.add(x, y);
+        }
+        let line = pairs.fit(Model::Linear).unwrap();
+        assert!((line.slope - 0.8).abs() < 1e-6 && (line.intercept - 0.3).abs() < 1e-6, "{line:?}");
+        assert!((line.sigma as f64 - 0.9f64.sqrt()).abs() < 1e-5, "{line:?}");
+        assert_eq!(Pairs::default().fit(Model::Linear), None);
     }
 
     #[test]

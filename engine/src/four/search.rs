@@ -110,16 +110,17 @@ impl<'s, E: Evaluate> FourPolicy<'s, E> {
         }
     }
 
-    /// Paper 003's cut: the static value plus T(m, k) predicts the k-ply
-    /// value; a prediction `margin` σ outside the window cuts at its edge.
+    /// Paper 003's cut: the static value predicts the k-ply value (plus
+    /// T(m, k), or on ProbCut's fitted line); a prediction `margin` σ
+    /// outside the window cuts at its edge.
     #[inline]
     fn prune(&self, p: u64, o: u64, k: u32, alpha: i32, beta: i32) -> Option<i32> {
         if !self.margin.is_finite() || self.eval.volatile(p, o) {
             return None;
         }
-        let (mean, sigma) = self.stats.get((p | o).count_ones(), k)?;
-        let predicted = self.eval.eval(p, o) as f32 + mean;
-        let cut = self.margin * sigma;
+        let cell = self.stats.get((p | o).count_ones(), k)?;
+        let predicted = cell.predict(self.eval.eval(p, o));
+        let cut = self.margin * cell.sigma;
         if predicted + cut < alpha as f32 {
             Some(alpha)
         } else if predicted - cut > beta as f32 {

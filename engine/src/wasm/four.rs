@@ -209,7 +209,7 @@ pub fn four_experiment(eval: &str, positions: usize, depth: u32, margins: Vec<f3
     let mut all: Vec<Vec<crate::four::experiment::ExperimentRow>> = Vec::new();
     while done < positions {
         let n = block.min(positions - done);
-        let rows = experiment(kind, n, depth, &margins, seed as u64 ^ (done as u64) << 32, Some(stop), &|_, _| {});
+        let rows = experiment(kind, None, n, depth, &margins, seed as u64 ^ (done as u64) << 32, Some(stop), &|_, _| {});
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             break;
         }

@@ -4,6 +4,7 @@ use clap::{Args, Subcommand};
 use serde_json::json;
 use yomi::four::experiment::{calibrate_kind, experiment, play_match, sample_positions, FourLevel, Player, PAPER_FIGURES};
 use yomi::four::perft::perft_parallel;
+use yomi::four::pruning::{Model, PruningStats};
 use yomi::four::search::{solve, winner, PROVEN};
 use yomi::four::{format_board, peg_name, Board, EvalKind, FourOptions, FourResult, Game, Outcome};
 use yomi::{Error, TranspositionTable};
@@ -175,6 +176,10 @@ struct ExperimentArgs {
     threads: usize,
     #[arg(long, default_value_t = 3)]
     seed: u64,
+    /// Statistics to cut with instead of the shipped ones (a file written
+    /// by `yomi four calibrate`; one evaluation only).
+    #[arg(long, value_name = "FILE")]
+    stats: Option<String>,
     #[arg(long)]
     json: bool,
 }
@@ -207,6 +212,11 @@ struct CalibrateArgs {
     /// Games whose positions are measured.
     #[arg(long, default_value_t = 100, value_name = "N")]
     games: usize,
+    /// How the deep value is predicted: increment (paper 003's mean
+    /// increment) or linear (ProbCut's fitted line). Default: increment
+    /// for paper, linear for threat.
+    #[arg(long, value_name = "MODEL")]
+    model: Option<String>,
     /// Deepest search measured (1 to 12).
     #[arg(long, default_value_t = 9, value_name = "K")]
     depth: u32,
@@ -535,6 +545,16 @@ fn experiment_cmd(a: ExperimentArgs) -> Result<(), Error> {
     }
     let margins = parse_list(&a.margins, "margin", |x| x.parse::<f32>().ok().filter(|m| *m > 0.0 && m.is_finite()))?;
     let evals = parse_list(&a.eval, "evaluation", |x| EvalKind::parse(x).ok())?;
+    let stats = match &a.stats {
+        None => None,
+        Some(_) if evals.len() != 1 => {
+            return Err(Error::BadArgument("--stats belongs to one evaluation; give --eval paper or --eval threat".into()))
+        }
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| Error::BadArgument(format!("cannot read {path}: {e}")))?;
+            Some(PruningStats::parse(&text)?)
+        }
+    };
     let pool = check_threads(a.threads)?;
     let mut rows = Vec::new();
     for kind in evals {
@@ -543,7 +563,7 @@ fn experiment_cmd(a: ExperimentArgs) -> Result<(), Error> {
         }
         let json = a.json;
         let r = pool.install(|| {
-            experiment(kind, a.positions, a.depth, &margins, a.seed, None, &|n, all| {
+            experiment(kind, stats.as_ref(), a.positions, a.depth, &margins, a.seed, None, &|n, all| {
                 if !json && (n % 10 == 0 || n == all) {
                     eprintln!("  {n}/{all} positions");
                 }
@@ -575,6 +595,11 @@ fn experiment_cmd(a: ExperimentArgs) -> Result<(), Error> {
 
 fn calibrate_cmd(a: CalibrateArgs) -> Result<(), Error> {
     let kind = EvalKind::parse(&a.eval)?;
+    let model = match &a.model {
+        Some(m) => Model::parse(m)?,
+        None if kind == EvalKind::Paper => Model::Increment,
+        None => Model::Linear,
+    };
     if a.games == 0 || a.games > 100_000 {
         return Err(Error::BadArgument(format!("--games {} is out of range; expected 1 to 100000", a.games)));
     }
@@ -587,20 +612,22 @@ fn calibrate_cmd(a: CalibrateArgs) -> Result<(), Error> {
     let positions = pool.install(|| sample_positions(a.games, 4, 4, a.seed));
     eprintln!("{} positions in {:.1} s; searching each to depth {}", positions.len(), clock.seconds(), a.depth);
     let stats = pool.install(|| {
-        calibrate_kind(kind, &positions, a.depth, &|n, all| {
+        calibrate_kind(kind, model, &positions, a.depth, &|n, all| {
             if n % 200 == 0 || n == all {
                 eprintln!("  {n}/{all} positions, {:.0} s", clock.seconds());
             }
         })
     });
     let header = format!(
-        "Yomi Score Four statistics for the {} evaluation: {} games (seed {}), {} positions, depths 1-{}; yomi four calibrate --eval {} --games {} --depth {} --seed {}",
+        "Yomi Score Four statistics for the {} evaluation ({} model): {} games (seed {}), {} positions, depths 1-{}; yomi four calibrate --eval {} --model {} --games {} --depth {} --seed {}",
         kind.name(),
+        model.name(),
         a.games,
         a.seed,
         positions.len(),
         a.depth,
         kind.name(),
+        model.name(),
         a.games,
         a.depth,
         a.seed
