@@ -43,7 +43,7 @@ pub const INF: i32 = 127;
 const SHALLOW_EMPTIES: u32 = 7;
 /// At or below this many empties moves are taken in parity order alone;
 /// above it, fastest-first pays for its extra move generation.
-const PARITY_EMPTIES: u32 = 4;
+const PARITY_EMPTIES: u32 = 5;
 /// From this many empties on, children are probed for a cutoff (ETC)
 /// before any is searched.
 const ETC_EMPTIES: u32 = 12;
@@ -337,11 +337,15 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
         let mut best = -INF;
         for set in [empties & odd, empties & !odd] {
             for sq in Squares(set) {
+                let x = 1u64 << sq;
+                // A square with no opponent disc beside it flips nothing.
+                if neighbours::<G>(x) & o == 0 {
+                    continue;
+                }
                 let f = G::flips(p, o, sq);
                 if f == 0 {
                     continue;
                 }
-                let x = 1u64 << sq;
                 let v = -self.last_few(o ^ f, p ^ f ^ x, -beta, -alpha, n - 1, empties ^ x);
                 if raise(&mut best, &mut alpha, v, beta) {
                     return best;
