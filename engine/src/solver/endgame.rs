@@ -49,7 +49,7 @@ const PARITY_EMPTIES: u32 = 5;
 const ETC_EMPTIES: u32 = 12;
 /// From this many empties on, moves are ordered by a shallow search with a
 /// mobility evaluation rather than by the opponent's mobility alone.
-const SORT_SEARCH_EMPTIES: u32 = 12;
+const SORT_SEARCH_EMPTIES: u32 = 14;
 /// From this many empties on, a parallel search splits a node's younger
 /// brothers over the pool once the eldest is searched (smaller subtrees cost
 /// less than the task that would carry them).
