@@ -22,7 +22,8 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 # The mpi feature: OpenMPI to run and link, libclang for rsmpi's bindings.
 command -v mpirun >/dev/null 2>&1 || missing+=(openmpi-bin)
 [ -e /usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h ] || [ -e /usr/include/mpi.h ] || missing+=(libopenmpi-dev)
-ls /usr/lib/llvm-*/lib/libclang*.so* >/dev/null 2>&1 || missing+=(libclang-dev)
+# libclang itself: a machine may hold only libclang-cpp, which bindgen cannot use.
+ls /usr/lib/llvm-*/lib/libclang.so* /usr/lib/llvm-*/lib/libclang-[0-9]*.so* >/dev/null 2>&1 || missing+=(libclang-dev)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing from Debian: ${missing[*]}"
   $sudo apt-get update -qq
