@@ -23,7 +23,7 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v mpirun >/dev/null 2>&1 || missing+=(openmpi-bin)
 [ -e /usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h ] || [ -e /usr/include/mpi.h ] || missing+=(libopenmpi-dev)
 # libclang itself: a machine may hold only libclang-cpp, which bindgen cannot use.
-ls /usr/lib/llvm-*/lib/libclang.so* /usr/lib/llvm-*/lib/libclang-[0-9]*.so* 2>/dev/null | grep -q . || missing+=(libclang-dev)
+compgen -G '/usr/lib/llvm-*/lib/libclang.so*' >/dev/null || compgen -G '/usr/lib/llvm-*/lib/libclang-[0-9]*.so*' >/dev/null || missing+=(libclang-dev)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing from Debian: ${missing[*]}"
   $sudo apt-get update -qq
