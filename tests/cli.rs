@@ -488,3 +488,40 @@ fn four_match_and_experiment_print_their_tables() {
     assert_eq!((rows.len(), &rows[0]["threads"], &rows[1]["threads"]), (2, &1.into(), &2.into()));
     assert!(rows[1]["speedup_best"].as_f64().unwrap() > 0.0);
 }
+
+#[test]
+fn eval_prints_the_pattern_evaluation_and_its_parts() {
+    let o = yomi(&["eval", "--moves", "f5d6c3", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["evaluator"], "patterns");
+    assert_eq!(v["to_move"], "white");
+    // The parts add up to the value (both in whole 1/64 discs; eval rounds to 1/16).
+    let parts: f64 = v["terms"].as_object().unwrap().values().map(|x| x.as_f64().unwrap()).sum();
+    assert!((parts - v["eval"].as_f64().unwrap()).abs() < 1.0 / 16.0, "{parts} vs {}", v["eval"]);
+    assert_eq!(v["terms"].as_object().unwrap().len(), 15);
+    // A position with a corner for the side to move is better for it than its mirror image.
+    let own = "XXXXXXX-XOOOOOO-XOOOOOO-XOOOOOO-XOOOOOO-XOOOOOO-XOOOOOO--------- X";
+    let o = yomi(&["eval", "--json", own]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(v["eval"].as_f64().unwrap() > 0.0, "{v}");
+
+    let o = yomi(&["eval", "--board", "6x6", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["evaluator"], "features");
+    let o = yomi(&["eval", "XXX"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("3 squares"), "{}", stderr(&o));
+}
+
+#[test]
+fn datagen_and_fit_patterns_refuse_bad_input() {
+    let o = yomi(&["datagen", "--depth", "0", "--out", "/tmp/never.bin"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--depth"), "{}", stderr(&o));
+    let o = yomi(&["fit", "--patterns", "--data", "/nonexistent/positions.bin"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("holds no positions"), "{}", stderr(&o));
+    let o = yomi(&["fit", "--patterns", "--rate", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -9,6 +9,8 @@
 //!   each a file, generic over what they run;
 //! - [`search`]: the search core both engines share: the table, stops and
 //!   limits, the node search written once over a policy, the root moves;
+//! - [`pattern`]: the 8×8 pattern evaluation, which the playing search
+//!   evaluates with and the solver orders its deep nodes by;
 //! - [`solver`] (the exact solver) and [`play`] (evaluation, levels, the
 //!   playing search), each a policy of the shared core;
 //! - [`tools`]: matches, bench, fitting the weights;
@@ -34,6 +36,7 @@ pub mod bound;
 pub mod rules;
 pub mod parallel;
 pub mod search;
+pub mod pattern;
 pub mod solver;
 pub mod play;
 pub mod tools;
@@ -50,6 +53,10 @@ pub use play::{eval, level, probcut};
 pub use tools::{bench, matches};
 #[cfg(not(target_arch = "wasm32"))]
 pub use tools::train;
+#[cfg(not(target_arch = "wasm32"))]
+pub use tools::datagen;
+#[cfg(not(target_arch = "wasm32"))]
+pub use tools::pattern_fit;
 pub use parallel::predict;
 pub use search::tt;
 

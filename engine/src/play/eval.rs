@@ -10,6 +10,9 @@
 //! empty corners, stable discs, discs, and parity. Every weight depends on the
 //! game stage (the share of the board filled).
 //!
+//! On 8×8 the shipped weights carry a pattern evaluation as well
+//! ([`crate::pattern`]), which then replaces all of the above.
+//!
 //! The numbers are data, not code: [`Weights`] are read from a weights file
 //! (the fitted one, `engine/weights/fitted.ywt`, is embedded; README.md says
 //! how it was made), and the fitting program writes the same format.
@@ -17,6 +20,7 @@
 use std::sync::OnceLock;
 
 use crate::error::Error;
+use crate::pattern::{PatternWeights, UNIT};
 use crate::rules::geometry::{neighbours, BoardSize, Geometry};
 use crate::rules::movegen::MoveGen;
 use crate::rules::stability::stable_discs;
@@ -185,6 +189,8 @@ pub struct Weights {
     /// Per shape (rows ≤ cols): `STAGES` × `NFEATURES` weights in 1/16
     /// evaluation unit per unit of the feature.
     pub shapes: Vec<((u8, u8), Vec<i16>)>,
+    /// The 8×8 pattern evaluation, which replaces the above on 8×8.
+    pub patterns: Option<Box<PatternWeights>>,
 }
 
 const MAGIC: &[u8; 8] = b"YOMIWTS1";
@@ -193,9 +199,16 @@ impl Weights {
     /// The shipped weights, fitted by `yomi fit` (parsed once).
     pub fn shipped() -> &'static Weights {
         static W: OnceLock<Weights> = OnceLock::new();
-        W.get_or_init(|| {
-            Weights::from_bytes(include_bytes!("../../weights/fitted.ywt")).expect("the embedded weights file is valid")
+        W.get_or_init(|| Weights {
+            patterns: Some(Box::new(PatternWeights::shipped().clone())),
+            ..Weights::from_bytes(include_bytes!("../../weights/fitted.ywt")).expect("the embedded weights file is valid")
         })
+    }
+
+    /// These weights without the pattern evaluation: paper 000's features
+    /// on every board (what 8×8 used before the patterns).
+    pub fn without_patterns(&self) -> Weights {
+        Weights { patterns: None, ..self.clone() }
     }
 
     /// Reads a weights file: magic, four u16 counts (stages, table size,
@@ -228,7 +241,7 @@ impl Weights {
             shapes.push(((r, c), w));
             at += shape_bytes;
         }
-        Ok(Weights { tables, shapes })
+        Ok(Weights { tables, shapes, patterns: None })
     }
 
     pub fn to_bytes(&self) -> Vec<u8> {
@@ -268,6 +281,8 @@ pub struct Evaluator<'w, G> {
     windows: Vec<Window>,
     tables: &'w [i16],
     features: [[i32; NFEATURES]; STAGES],
+    /// On 8×8, the pattern evaluation if the weights have one.
+    patterns: Option<&'w PatternWeights>,
     _shape: std::marker::PhantomData<G>,
 }
 
@@ -280,7 +295,8 @@ impl<'w, G: MoveGen> Evaluator<'w, G> {
                 *w = fw[s * NFEATURES + f] as i32;
             }
         }
-        Evaluator { windows: windows(G::ROWS, G::COLS), tables: &weights.tables, features, _shape: Default::default() }
+        let patterns = if G::ROWS == 8 && G::COLS == 8 { weights.patterns.as_deref() } else { None };
+        Evaluator { windows: windows(G::ROWS, G::COLS), tables: &weights.tables, features, patterns, _shape: Default::default() }
     }
 
     /// The value of (`p`, `o`) for the side owning `p`, in evaluation units,
@@ -289,6 +305,14 @@ impl<'w, G: MoveGen> Evaluator<'w, G> {
     /// its own cost dwarfs a call's.
     #[inline(never)]
     pub fn eval(&self, p: u64, o: u64) -> i32 {
+        let limit = G::SQUARES as i32 * SCALE - 1;
+        // The shape test is a constant: other boards compile without it.
+        if G::ROWS == 8 && G::COLS == 8 {
+            if let Some(pw) = self.patterns {
+                let v = pw.value(p, o, G::moves(p, o).count_ones(), G::moves(o, p).count_ones());
+                return (v * SCALE / UNIT).clamp(-limit, limit);
+            }
+        }
         let st = stage((p | o).count_ones(), G::SQUARES as u32);
         let table = &self.tables[st * TABLE_SIZE..(st + 1) * TABLE_SIZE];
         let mut v = 0i32;
@@ -300,7 +324,6 @@ impl<'w, G: MoveGen> Evaluator<'w, G> {
         for (x, w) in f.iter().zip(self.features[st].iter()) {
             s += x * w;
         }
-        let limit = G::SQUARES as i32 * SCALE - 1;
         (v + s / 16).clamp(-limit, limit)
     }
 }
@@ -348,7 +371,7 @@ mod tests {
     #[test]
     fn shipped_weights_load_and_evaluate_the_start_evenly() {
         let w = Weights::shipped();
-        assert_eq!(Weights::from_bytes(&w.to_bytes()).unwrap(), *w);
+        assert_eq!(Weights::from_bytes(&w.to_bytes()).unwrap(), w.without_patterns());
         let e = Evaluator::<Dims<8, 8>>::new(w);
         let (p, o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
         assert!(e.eval(p, o).abs() < 4 * SCALE);

@@ -6,3 +6,7 @@ pub mod matches;
 pub mod bench;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod train;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod datagen;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod pattern_fit;

@@ -101,7 +101,7 @@ pub fn hand_set() -> Weights {
         ]);
     }
     let shapes = shapes().into_iter().map(|s| ((s.rows() as u8, s.cols() as u8), fw.clone())).collect();
-    Weights { tables, shapes }
+    Weights { tables, shapes, patterns: None }
 }
 
 fn digits(mut idx: usize, len: usize) -> Vec<u8> {
@@ -358,7 +358,7 @@ pub fn fit(samples: &[Sample], init: &Weights, epochs: usize) -> (Weights, f64, 
             ((size.rows() as u8, size.cols() as u8), w)
         })
         .collect();
-    (Weights { tables, shapes: shapes_w }, before, after)
+    (Weights { tables, shapes: shapes_w, patterns: None }, before, after)
 }
 
 /// A position from the middle of a self-play game on 8×8 (depth-2 players

@@ -26,24 +26,45 @@ pub struct FitArgs {
     /// Write only the hand-set weights (the fit's starting point).
     #[arg(long)]
     hand_set: bool,
-    /// Where to write the weights.
-    #[arg(long, default_value = "engine/weights/fitted.ywt", value_name = "FILE")]
-    out: String,
+    /// Where to write the weights (default engine/weights/fitted.ywt, or
+    /// engine/weights/patterns.ywp with --patterns).
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+    /// Fit the 8x8 pattern evaluation from `yomi datagen`'s positions
+    /// instead, and print its error against exact scores.
+    #[arg(long)]
+    patterns: bool,
+    /// With --patterns: the positions file.
+    #[arg(long, default_value = "target/train/positions.bin", value_name = "FILE")]
+    data: String,
+    /// With --patterns: OBF files whose exact scores measure the error
+    /// (never fitted).
+    #[arg(long, value_name = "FILE", num_args = 1.., default_values_t = ["tests/data/ffo/fforum-1-19.obf".to_string(), "tests/data/ffo/fforum-20-39.obf".to_string(), "tests/data/ffo/fforum-40-59.obf".to_string(), "tests/data/ffo/fforum-60-79.obf".to_string()])]
+    ffo: Vec<String>,
+    /// With --patterns: Adam's first step in discs, and the pull towards zero.
+    #[arg(long, default_value_t = 0.3, value_name = "R")]
+    rate: f32,
+    #[arg(long, default_value_t = 0.00002, value_name = "L")]
+    l2: f32,
 }
 
 pub fn run(args: FitArgs) -> Result<(), Error> {
     let pool = crate::common::check_threads(args.threads)?;
+    if args.patterns {
+        return pool.install(|| fit_patterns(&args));
+    }
+    let out = args.out.clone().unwrap_or_else(|| "engine/weights/fitted.ywt".into());
     if args.games == 0 || args.rounds == 0 || args.epochs == 0 || !(1..=20).contains(&args.label_depth) {
         return Err(Error::BadArgument("--games, --rounds and --epochs must be positive, --label-depth 1 to 20".into()));
     }
     let write = |w: &Weights| {
-        std::fs::write(&args.out, w.to_bytes()).map_err(|e| Error::BadArgument(format!("cannot write {}: {e}", args.out)))
+        std::fs::write(&out, w.to_bytes()).map_err(|e| Error::BadArgument(format!("cannot write {out}: {e}")))
     };
     let mut weights: &'static Weights = Box::leak(Box::new(hand_set()));
     let mut samples: Vec<yomi::train::Sample> = Vec::new();
     if args.hand_set {
         write(weights)?;
-        println!("hand-set weights written to {}", args.out);
+        println!("hand-set weights written to {out}");
         return Ok(());
     }
     for round in 1..=args.rounds {
@@ -64,6 +85,98 @@ pub fn run(args: FitArgs) -> Result<(), Error> {
         weights = Box::leak(Box::new(w));
         write(weights)?;
     }
-    println!("weights written to {}", args.out);
+    println!("weights written to {out}");
+    Ok(())
+}
+
+fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
+    use yomi::pattern_fit::{error_table, ffo_positions, fit, pattern_value, split, ErrorRow, FitOptions};
+    if args.epochs == 0 || !(args.rate > 0.0) || !(args.l2 >= 0.0) {
+        return Err(Error::BadArgument("--epochs and --rate must be positive, --l2 at least 0".into()));
+    }
+    let out = args.out.clone().unwrap_or_else(|| "engine/weights/patterns.ywp".into());
+    let t = std::time::Instant::now();
+    let data = yomi::datagen::read(std::path::Path::new(&args.data))
+        .map_err(|e| Error::BadArgument(format!("cannot read {}: {e}", args.data)))?;
+    let (train, held) = split(&data);
+    if train.is_empty() {
+        return Err(Error::BadArgument(format!("{} holds no positions; make them with `yomi datagen`", args.data)));
+    }
+    let ffo = ffo_positions(&args.ffo)?;
+    println!(
+        "{} games: {} positions to fit, {} held out; {} FFO positions; read in {:.1} s",
+        data.games.len(),
+        train.len(),
+        held.len(),
+        ffo.len(),
+        t.elapsed().as_secs_f64()
+    );
+    let t = std::time::Instant::now();
+    let opts = FitOptions { epochs: args.epochs, rate: args.rate, l2: args.l2 };
+    let progress = |stage: usize, epoch: usize, rms: f64| println!("stage {stage:2} epoch {epoch:4}: rms {rms:.2} discs");
+    let w = fit(&train, opts, &progress);
+    println!("fitted in {:.1} s", t.elapsed().as_secs_f64());
+    std::fs::write(&out, w.to_bytes()).map_err(|e| Error::BadArgument(format!("cannot write {out}: {e}")))?;
+    println!("weights written to {out} ({} bytes)", w.to_bytes().len());
+    let print = |title: &str, rows: &[ErrorRow]| {
+        println!("{title}\n  empties  positions    MAE    RMS");
+        for r in rows {
+            println!("  {:>2}-{:<2}  {:>10}  {:5.2}  {:5.2}", r.from, r.to, r.positions, r.mae, r.rms);
+        }
+    };
+    let exact: Vec<_> = held.iter().copied().filter(|s| s.exact).collect();
+    let searched: Vec<_> = held.iter().copied().filter(|s| !s.exact).collect();
+    let value = |p: u64, o: u64| pattern_value(&w, p, o);
+    print("held-out games, against exact scores (discs):", &error_table(&exact, 10, &value));
+    print("held-out games, against their search labels (discs):", &error_table(&searched, 10, &value));
+    print("FFO positions and their children, against exact scores (discs):", &error_table(&ffo, 10, &value));
+    let old = &yomi::Weights::shipped().without_patterns();
+    let old_value = |p: u64, o: u64| {
+        let pos = yomi::Position::new(yomi::BoardSize::OTHELLO, p, o, yomi::Color::Black).expect("a position");
+        yomi::eval::evaluate(&pos, old) as f64 / yomi::eval::SCALE as f64
+    };
+    print("the same FFO positions, paper 000's fitted features (discs):", &error_table(&ffo, 10, &old_value));
+    Ok(())
+}
+
+#[derive(Args)]
+pub struct DatagenArgs {
+    /// Games to play (game numbers 0 to N-1; those already in the file are kept).
+    #[arg(long, default_value_t = 30000, value_name = "N")]
+    games: usize,
+    /// Label positions with at most this many empties by an exact solve.
+    #[arg(long, default_value_t = 18, value_name = "E")]
+    exact: u32,
+    /// Depth of the labelling search for positions with more empties.
+    #[arg(long, default_value_t = 6, value_name = "D")]
+    depth: u32,
+    #[arg(long, default_value_t = 2026)]
+    seed: u64,
+    #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()), value_name = "N")]
+    threads: usize,
+    /// The data file (raw data: keep it out of git).
+    #[arg(long, default_value = "target/train/positions.bin", value_name = "FILE")]
+    out: String,
+}
+
+pub fn datagen(args: DatagenArgs) -> Result<(), Error> {
+    let pool = crate::common::check_threads(args.threads)?;
+    if args.games == 0 || !(1..=20).contains(&args.depth) || !(1..=30).contains(&args.exact) {
+        return Err(Error::BadArgument("--games must be positive, --depth 1 to 20, --exact 1 to 30".into()));
+    }
+    let path = std::path::Path::new(&args.out);
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| Error::BadArgument(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    let opts = yomi::datagen::GenOptions { games: args.games, exact: args.exact, depth: args.depth, seed: args.seed };
+    let progress = |done: usize, wanted: usize, positions: usize, secs: f64| {
+        if done % 50 == 0 || done == wanted {
+            println!("{done}/{wanted} games, {positions} positions, {secs:.0} s");
+        }
+    };
+    let n = pool
+        .install(|| yomi::datagen::generate(path, opts, Weights::shipped(), &progress))
+        .map_err(|e| Error::BadArgument(format!("cannot write {}: {e}", args.out)))?;
+    println!("{n} positions in {}", args.out);
     Ok(())
 }

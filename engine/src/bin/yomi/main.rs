@@ -4,6 +4,7 @@
 mod bench;
 mod common;
 mod distributed;
+mod eval;
 mod fit;
 mod four;
 mod matches;
@@ -43,6 +44,9 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Print a position with its legal moves, side to move and disc counts.
     Show(show::ShowArgs),
+    /// Print the static evaluation of a position in discs for the side to
+    /// move (on 8x8 the pattern evaluation, with each family's share).
+    Eval(eval::EvalArgs),
     /// Solve a position exactly (or win/draw/loss): the perfect score, best
     /// move, perfect line, and with --all-moves every move's score.
     ///
@@ -56,6 +60,12 @@ enum Command {
     /// Fit the evaluation weights from self-play: play, label by deeper
     /// search and exact solves, least squares; writes a weights file.
     Fit(fit::FitArgs),
+    /// Make training positions for the 8x8 pattern evaluation: self-play
+    /// games, every position labelled by an exact solve or a deeper search.
+    ///
+    /// Appends game by game to a file and resumes where an interrupted run
+    /// stopped; prints progress as it goes.
+    Datagen(fit::DatagenArgs),
     /// Play games between two players (or paper 000's sweep against the
     /// random player) and print wins, draws, losses, discs, time and nodes.
     Match(matches::MatchArgs),
@@ -101,7 +111,9 @@ fn main() -> ExitCode {
         Command::Show(args) => show::run(args).map(|()| 0),
         Command::Solve(args) => solve::run(args),
         Command::Search(args) => search::run(args).map(|()| 0),
+        Command::Eval(args) => eval::run(args).map(|()| 0),
         Command::Fit(args) => fit::run(args).map(|()| 0),
+        Command::Datagen(args) => fit::datagen(args).map(|()| 0),
         Command::Match(args) => matches::run(args).map(|()| 0),
         Command::Bench(args) => bench::run(args).map(|()| 0),
         Command::Probcut(args) => probcut::run(args).map(|()| 0),

@@ -1,0 +1,493 @@
+//! The 8×8 pattern evaluation, in the style of Edax and Egaroucid.
+//!
+//! Eleven pattern families (corner 3×3, corner 2×5, edge + 2 X-squares,
+//! rows 2-4, diagonals of 4 to 8 squares), each placed on the board in all
+//! of its symmetric positions: 46 windows. Every family has a table per game
+//! stage holding a value for each of the 3^n configurations of its n squares;
+//! the windows of one family share it. Four count terms (a bias, each side's
+//! mobility, and the parity of the empties) complete the sum.
+//!
+//! Windows are read without walking squares: the board is turned into its 8
+//! symmetric images once per call (byte swap, bit mirror, transpose), every
+//! family is read from fixed squares of the images it needs, and the bits are
+//! gathered with shifts or one multiplication. A table turns the gathered
+//! bits into base 3, so a window's index is `T3[own] + 2·T3[theirs]`.
+//!
+//! The numbers are data: `engine/weights/patterns.ywp`, written by
+//! `yomi fit --patterns` (README.md says how it is made).
+
+use crate::error::Error;
+
+/// Game stages with their own tables: four plies each.
+pub const STAGES: usize = 15;
+/// Table values are in 1/`UNIT` disc.
+pub const UNIT: i32 = 64;
+/// The count terms, in the order of their weights.
+pub const FEATURES: [&str; 4] = ["bias", "own_mobility", "their_mobility", "odd_empties"];
+pub const NFEATURES: usize = FEATURES.len();
+
+/// A family of windows: its squares in one orientation (square = 8·row +
+/// column, a1 = 0), the board images it is read from, and the permutation
+/// of its squares that maps a window onto itself, if it has one (its
+/// entries are then tied in the fit).
+#[derive(Debug)]
+pub struct Family {
+    pub name: &'static str,
+    pub squares: &'static [u8],
+    pub images: &'static [usize],
+    pub mirror: Option<&'static [u8]>,
+}
+
+impl Family {
+    pub const fn size(&self) -> usize {
+        3usize.pow(self.squares.len() as u32)
+    }
+}
+
+/// The families, in table order.
+pub const FAMILIES: [Family; 11] = [
+    Family { name: "corner3x3", squares: &[0, 1, 2, 8, 9, 10, 16, 17, 18], images: &[0, 1, 2, 3], mirror: Some(&[0, 3, 6, 1, 4, 7, 2, 5, 8]) },
+    Family { name: "corner2x5", squares: &[0, 1, 2, 3, 4, 8, 9, 10, 11, 12], images: &[0, 1, 2, 3, 4, 5, 6, 7], mirror: None },
+    Family { name: "edge2x", squares: &[0, 1, 2, 3, 4, 5, 6, 7, 9, 14], images: &[0, 2, 4, 6], mirror: Some(&[7, 6, 5, 4, 3, 2, 1, 0, 9, 8]) },
+    Family { name: "row2", squares: &[8, 9, 10, 11, 12, 13, 14, 15], images: &[0, 2, 4, 6], mirror: Some(&[7, 6, 5, 4, 3, 2, 1, 0]) },
+    Family { name: "row3", squares: &[16, 17, 18, 19, 20, 21, 22, 23], images: &[0, 2, 4, 6], mirror: Some(&[7, 6, 5, 4, 3, 2, 1, 0]) },
+    Family { name: "row4", squares: &[24, 25, 26, 27, 28, 29, 30, 31], images: &[0, 2, 4, 6], mirror: Some(&[7, 6, 5, 4, 3, 2, 1, 0]) },
+    Family { name: "diag8", squares: &[0, 9, 18, 27, 36, 45, 54, 63], images: &[0, 1], mirror: Some(&[7, 6, 5, 4, 3, 2, 1, 0]) },
+    Family { name: "diag7", squares: &[1, 10, 19, 28, 37, 46, 55], images: &[0, 1, 2, 4], mirror: Some(&[6, 5, 4, 3, 2, 1, 0]) },
+    Family { name: "diag6", squares: &[2, 11, 20, 29, 38, 47], images: &[0, 1, 2, 4], mirror: Some(&[5, 4, 3, 2, 1, 0]) },
+    Family { name: "diag5", squares: &[3, 12, 21, 30, 39], images: &[0, 1, 2, 4], mirror: Some(&[4, 3, 2, 1, 0]) },
+    Family { name: "diag4", squares: &[4, 13, 22, 31], images: &[0, 1, 2, 4], mirror: Some(&[3, 2, 1, 0]) },
+];
+
+/// Where each family's table starts within a stage.
+pub const OFFSETS: [usize; 11] = {
+    let mut out = [0; 11];
+    let mut i = 1;
+    while i < 11 {
+        out[i] = out[i - 1] + FAMILIES[i - 1].size();
+        i += 1;
+    }
+    out
+};
+
+/// Table entries per stage.
+pub const ENTRIES: usize = OFFSETS[10] + FAMILIES[10].size();
+
+/// Windows on the board.
+pub const WINDOWS: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < 11 {
+        n += FAMILIES[i].images.len();
+        i += 1;
+    }
+    n
+};
+
+/// The stage of a position with `discs` discs.
+#[inline(always)]
+pub fn stage(discs: u32) -> usize {
+    (discs.saturating_sub(4) as usize / 4).min(STAGES - 1)
+}
+
+/// Columns reversed (a1 ↔ h1).
+#[inline(always)]
+pub fn mirror_columns(mut x: u64) -> u64 {
+    x = ((x >> 1) & 0x5555_5555_5555_5555) | ((x & 0x5555_5555_5555_5555) << 1);
+    x = ((x >> 2) & 0x3333_3333_3333_3333) | ((x & 0x3333_3333_3333_3333) << 2);
+    ((x >> 4) & 0x0F0F_0F0F_0F0F_0F0F) | ((x & 0x0F0F_0F0F_0F0F_0F0F) << 4)
+}
+
+/// Rows and columns exchanged (b1 ↔ a2).
+#[inline(always)]
+pub fn transpose(mut x: u64) -> u64 {
+    let t = 0x0F0F_0F0F_0000_0000 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
+    x ^ t ^ (t >> 7)
+}
+
+/// The 8 images of a board: identity, columns reversed, rows reversed,
+/// both; then the same four of the transposed board. Reading square s of
+/// image k reads the square of the board that image k maps onto s.
+#[inline(always)]
+pub fn images(x: u64) -> [u64; 8] {
+    let h = mirror_columns(x);
+    let t = transpose(x);
+    let th = mirror_columns(t);
+    [x, h, x.swap_bytes(), h.swap_bytes(), t, th, t.swap_bytes(), th.swap_bytes()]
+}
+
+/// Bits of the squares of family `f` (in its order) read from one image.
+#[inline(always)]
+fn gather<const F: usize>(b: u64) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    (match F {
+        0 => (b & 7) | ((b >> 5) & 0x38) | ((b >> 10) & 0x1C0),
+        1 => (b & 0x1F) | ((b >> 3) & 0x3E0),
+        2 => (b & 0xFF) | ((b >> 1) & 0x100) | ((b >> 5) & 0x200),
+        3 => (b >> 8) & 0xFF,
+        4 => (b >> 16) & 0xFF,
+        5 => (b >> 24) & 0xFF,
+        6 => (b & 0x8040_2010_0804_0201).wrapping_mul(ONES) >> 56,
+        7 => ((b & 0x0080_4020_1008_0402).wrapping_mul(ONES) >> 57) & 0x7F,
+        8 => ((b & 0x0000_8040_2010_0804).wrapping_mul(ONES) >> 58) & 0x3F,
+        9 => ((b & 0x0000_0080_4020_1008).wrapping_mul(ONES) >> 59) & 0x1F,
+        _ => ((b & 0x0000_0000_8040_2010).wrapping_mul(ONES) >> 60) & 0x0F,
+    }) as usize
+}
+
+/// Base 3 of a set of bits: bit i counts 3^i.
+const TERNARY: [u16; 1024] = {
+    let mut t = [0u16; 1024];
+    let mut i = 1usize;
+    while i < 1024 {
+        let low = i & (i - 1);
+        let bit = (i ^ low).trailing_zeros();
+        t[i] = t[low] + 3u16.pow(bit);
+        i += 1;
+    }
+    t
+};
+
+/// The table index (within its stage) of every window of (`p`, `o`), family
+/// by family in the order of [`FAMILIES`] and their images.
+#[inline(always)]
+pub fn indices(p: u64, o: u64) -> [u32; WINDOWS] {
+    let (ip, io) = (images(p), images(o));
+    let mut out = [0u32; WINDOWS];
+    let mut k = 0;
+    macro_rules! family {
+        ($f:literal) => {
+            for &img in FAMILIES[$f].images {
+                let own = TERNARY[gather::<$f>(ip[img])] as usize;
+                let theirs = TERNARY[gather::<$f>(io[img])] as usize;
+                out[k] = (OFFSETS[$f] + own + 2 * theirs) as u32;
+                k += 1;
+            }
+        };
+    }
+    family!(0);
+    family!(1);
+    family!(2);
+    family!(3);
+    family!(4);
+    family!(5);
+    family!(6);
+    family!(7);
+    family!(8);
+    family!(9);
+    family!(10);
+    out
+}
+
+/// The count terms of (`p`, `o`) for the side owning `p`, given both sides' mobility.
+#[inline(always)]
+pub fn features(p: u64, o: u64, own_moves: u32, their_moves: u32) -> [i32; NFEATURES] {
+    [1, own_moves as i32, their_moves as i32, ((64 - (p | o).count_ones()) & 1) as i32]
+}
+
+/// The fitted tables and count weights of every stage.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PatternWeights {
+    /// `STAGES` × `ENTRIES` values in 1/`UNIT` disc.
+    pub tables: Vec<i16>,
+    /// `STAGES` × `NFEATURES` weights in 1/`UNIT` disc per unit.
+    pub features: Vec<i16>,
+}
+
+const MAGIC: &[u8; 8] = b"YOMIPAT1";
+
+impl PatternWeights {
+    /// The shipped weights, fitted by `yomi fit --patterns` (parsed once).
+    pub fn shipped() -> &'static PatternWeights {
+        static W: std::sync::OnceLock<PatternWeights> = std::sync::OnceLock::new();
+        W.get_or_init(|| {
+            PatternWeights::from_bytes(include_bytes!("../weights/patterns.ywp")).expect("the embedded pattern file is valid")
+        })
+    }
+
+    pub fn zero() -> PatternWeights {
+        PatternWeights { tables: vec![0; STAGES * ENTRIES], features: vec![0; STAGES * NFEATURES] }
+    }
+
+    /// The value of (`p`, `o`) for the side owning `p`, in 1/`UNIT` disc.
+    #[inline]
+    pub fn value(&self, p: u64, o: u64, own_moves: u32, their_moves: u32) -> i32 {
+        let st = stage((p | o).count_ones());
+        let table = &self.tables[st * ENTRIES..(st + 1) * ENTRIES];
+        let mut v = 0i32;
+        for i in indices(p, o) {
+            v += table[i as usize] as i32;
+        }
+        let w = &self.features[st * NFEATURES..(st + 1) * NFEATURES];
+        for (x, w) in features(p, o, own_moves, their_moves).iter().zip(w) {
+            v += x * *w as i32;
+        }
+        v
+    }
+
+    /// The value's parts: each family's windows summed, then each count
+    /// term, in 1/`UNIT` disc (they add up to [`Self::value`]).
+    pub fn terms(&self, p: u64, o: u64, own_moves: u32, their_moves: u32) -> Vec<(&'static str, i32)> {
+        let st = stage((p | o).count_ones());
+        let idx = indices(p, o);
+        let mut out = Vec::new();
+        let mut k = 0;
+        for fam in &FAMILIES {
+            let n = fam.images.len();
+            out.push((fam.name, idx[k..k + n].iter().map(|&i| self.tables[st * ENTRIES + i as usize] as i32).sum()));
+            k += n;
+        }
+        let w = &self.features[st * NFEATURES..(st + 1) * NFEATURES];
+        for ((name, x), w) in FEATURES.iter().zip(features(p, o, own_moves, their_moves)).zip(w) {
+            out.push((name, x * *w as i32));
+        }
+        out
+    }
+
+    /// Reads a weights file: magic, u16 stages, u32 entries, u16 features,
+    /// then every value (tables, then count weights) as a varint token: 0
+    /// and a varint n for n + 1 zeros, or the zigzag code of a non-zero value.
+    pub fn from_bytes(b: &[u8]) -> Result<PatternWeights, Error> {
+        let bad = |why: String| Error::BadWeights(why);
+        if b.len() < 16 || &b[..8] != MAGIC {
+            return Err(bad("not a Yomi pattern weights file (wrong magic)".into()));
+        }
+        let stages = u16::from_le_bytes([b[8], b[9]]) as usize;
+        let entries = u32::from_le_bytes([b[10], b[11], b[12], b[13]]) as usize;
+        let nf = u16::from_le_bytes([b[14], b[15]]) as usize;
+        if (stages, entries, nf) != (STAGES, ENTRIES, NFEATURES) {
+            return Err(bad(format!(
+                "layout {stages} stages × {entries} entries × {nf} features, expected {STAGES} × {ENTRIES} × {NFEATURES}"
+            )));
+        }
+        let total = STAGES * (ENTRIES + NFEATURES);
+        let mut values = Vec::with_capacity(total);
+        let mut at = 16;
+        let varint = |at: &mut usize| -> Result<u64, Error> {
+            let mut v = 0u64;
+            for shift in (0..64).step_by(7) {
+                let byte = *b.get(*at).ok_or_else(|| bad("truncated".into()))?;
+                *at += 1;
+                v |= ((byte & 0x7F) as u64) << shift;
+                if byte & 0x80 == 0 {
+                    return Ok(v);
+                }
+            }
+            Err(bad("a number runs too long".into()))
+        };
+        while values.len() < total {
+            match varint(&mut at)? {
+                0 => {
+                    let run = varint(&mut at)? as usize + 1;
+                    if values.len() + run > total {
+                        return Err(bad("a run of zeros goes past the end".into()));
+                    }
+                    values.resize(values.len() + run, 0);
+                }
+                z if z <= u16::MAX as u64 => values.push(((z >> 1) as i16) ^ -((z & 1) as i16)),
+                _ => return Err(bad("a value out of range".into())),
+            }
+        }
+        if at != b.len() {
+            return Err(bad(format!("{} bytes after the last value", b.len() - at)));
+        }
+        let features = values.split_off(STAGES * ENTRIES);
+        Ok(PatternWeights { tables: values, features })
+    }
+
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut b = MAGIC.to_vec();
+        b.extend_from_slice(&(STAGES as u16).to_le_bytes());
+        b.extend_from_slice(&(ENTRIES as u32).to_le_bytes());
+        b.extend_from_slice(&(NFEATURES as u16).to_le_bytes());
+        let varint = |b: &mut Vec<u8>, mut v: u64| {
+            while v >= 0x80 {
+                b.push((v as u8) | 0x80);
+                v >>= 7;
+            }
+            b.push(v as u8);
+        };
+        let all: Vec<i16> = self.tables.iter().chain(&self.features).copied().collect();
+        let mut i = 0;
+        while i < all.len() {
+            if all[i] == 0 {
+                let run = all[i..].iter().take_while(|&&v| v == 0).count();
+                varint(&mut b, 0);
+                varint(&mut b, run as u64 - 1);
+                i += run;
+            } else {
+                let v = all[i];
+                varint(&mut b, (((v << 1) ^ (v >> 15)) as u16) as u64);
+                i += 1;
+            }
+        }
+        b
+    }
+}
+
+/// The index of the configuration `idx` with its squares permuted by `m`
+/// (square i takes the state of square m[i]).
+pub fn mirrored(idx: usize, m: &[u8]) -> usize {
+    let n = m.len();
+    let digits: Vec<usize> = (0..n).map(|i| idx / 3usize.pow(i as u32) % 3).collect();
+    (0..n).rev().fold(0, |a, i| a * 3 + digits[m[i] as usize])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// Image k of a board by coordinates: the square (r, c) of the image is
+    /// the board's square (r', c') given by the image's map.
+    fn image_naive(x: u64, k: usize) -> u64 {
+        let mut out = 0u64;
+        for r in 0..8 {
+            for c in 0..8 {
+                let (mut rr, mut cc) = (r, c);
+                // Undo in reverse order: rows reversed, columns reversed, transpose.
+                if k & 2 != 0 {
+                    rr = 7 - rr;
+                }
+                if k & 1 != 0 {
+                    cc = 7 - cc;
+                }
+                if k & 4 != 0 {
+                    std::mem::swap(&mut rr, &mut cc);
+                }
+                if x >> (rr * 8 + cc) & 1 == 1 {
+                    out |= 1 << (r * 8 + c);
+                }
+            }
+        }
+        out
+    }
+
+    /// A window's index by walking its squares on the image.
+    fn index_naive(f: &Family, img_p: u64, img_o: u64) -> usize {
+        f.squares.iter().rev().fold(0, |a, &s| a * 3 + (img_p >> s & 1) as usize + 2 * (img_o >> s & 1) as usize)
+    }
+
+    fn random_board(rng: &mut Rng) -> (u64, u64) {
+        let occ = rng.next() | rng.next();
+        let p = occ & rng.next();
+        (p, occ & !p)
+    }
+
+    #[test]
+    fn images_match_coordinate_maps() {
+        let mut rng = Rng::new(1);
+        for _ in 0..500 {
+            let x = rng.next();
+            let fast = images(x);
+            for (k, &img) in fast.iter().enumerate() {
+                assert_eq!(img, image_naive(x, k), "image {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn indices_match_a_walk_over_the_squares() {
+        let mut rng = Rng::new(2);
+        for _ in 0..2000 {
+            let (p, o) = random_board(&mut rng);
+            let fast = indices(p, o);
+            let mut k = 0;
+            for (f, fam) in FAMILIES.iter().enumerate() {
+                for &img in fam.images {
+                    let want = OFFSETS[f] + index_naive(fam, image_naive(p, img), image_naive(o, img));
+                    assert_eq!(fast[k] as usize, want, "{} image {img}", fam.name);
+                    k += 1;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn windows_are_distinct_and_mirrors_map_them_onto_themselves() {
+        assert_eq!(WINDOWS, 46);
+        for fam in &FAMILIES {
+            let mut sets: Vec<u64> = fam
+                .images
+                .iter()
+                .map(|&k| {
+                    // The board squares the window reads: its squares of image k.
+                    (0..64).filter(|&s| fam.squares.iter().any(|&q| image_naive(1u64 << s, k) >> q & 1 == 1)).fold(0, |a, s| a | 1 << s)
+                })
+                .collect();
+            sets.sort();
+            sets.dedup();
+            assert_eq!(sets.len(), fam.images.len(), "{}", fam.name);
+            if let Some(m) = fam.mirror {
+                // Square i and square m[i] are images of each other under a symmetry of the board.
+                let set: u64 = fam.squares.iter().fold(0, |a, &s| a | 1 << s);
+                let found = (1..8).any(|k| {
+                    fam.squares.iter().enumerate().all(|(i, &s)| image_naive(1u64 << fam.squares[m[i] as usize], k) == 1u64 << s)
+                        && set.count_ones() == fam.squares.len() as u32
+                });
+                assert!(found, "{}'s mirror is a symmetry", fam.name);
+            }
+        }
+    }
+
+    #[test]
+    fn value_is_the_same_on_all_eight_images_when_tables_are_symmetric() {
+        // With tied entries equal, the sum over windows is symmetric: fill the
+        // tables with a function of the configuration's canonical form.
+        let mut w = PatternWeights::zero();
+        let mut rng = Rng::new(3);
+        for (f, fam) in FAMILIES.iter().enumerate() {
+            for idx in 0..fam.size() {
+                let canon = fam.mirror.map_or(idx, |m| idx.min(mirrored(idx, m)));
+                let v = ((canon as u64).wrapping_mul(0x9E37_79B9) >> 7) as i16 % 50;
+                for st in 0..STAGES {
+                    w.tables[st * ENTRIES + OFFSETS[f] + idx] = v;
+                }
+            }
+        }
+        for _ in 0..300 {
+            let (p, o) = random_board(&mut rng);
+            let v = w.value(p, o, 0, 0);
+            for k in 1..8 {
+                assert_eq!(w.value(image_naive(p, k), image_naive(o, k), 0, 0), v);
+            }
+        }
+    }
+
+    #[test]
+    fn terms_add_up_to_the_value() {
+        let mut rng = Rng::new(5);
+        let mut w = PatternWeights::zero();
+        for v in w.tables.iter_mut().chain(w.features.iter_mut()) {
+            *v = (rng.next() as i16) >> 8;
+        }
+        for _ in 0..100 {
+            let (p, o) = random_board(&mut rng);
+            let terms = w.terms(p, o, 7, 3);
+            assert_eq!(terms.len(), FAMILIES.len() + NFEATURES);
+            assert_eq!(terms.iter().map(|t| t.1).sum::<i32>(), w.value(p, o, 7, 3));
+        }
+    }
+
+    #[test]
+    fn files_round_trip_and_bad_ones_are_refused() {
+        let mut w = PatternWeights::zero();
+        let mut rng = Rng::new(4);
+        for v in w.tables.iter_mut().step_by(7) {
+            *v = (rng.next() as i16) >> (rng.below(12) as u32);
+        }
+        w.features[3] = i16::MIN;
+        w.features[5] = i16::MAX;
+        let b = w.to_bytes();
+        assert_eq!(PatternWeights::from_bytes(&b).unwrap(), w);
+        assert!(PatternWeights::from_bytes(&b[..b.len() - 1]).is_err());
+        assert!(PatternWeights::from_bytes(b"YOMIWTS1xxxxxxxx").is_err());
+        let mut extra = b.clone();
+        extra.push(1);
+        assert!(PatternWeights::from_bytes(&extra).is_err());
+    }
+}

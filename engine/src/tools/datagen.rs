@@ -1,0 +1,248 @@
+//! Training positions for the 8×8 pattern evaluation (`yomi datagen`).
+//!
+//! Self-play games from random openings (up to 10 random plies, then the
+//! engine's one-ply choice with half a disc of noise and one random move in
+//! ten, so the games reach positions good play would avoid). Every position
+//! of a game is kept and labelled: with at most `exact` empties by the
+//! exact solver, above that by a search of `depth` plies with the current
+//! evaluation.
+//!
+//! The file is a run of game blocks (game number, count, records), each
+//! written whole as its game ends, so an interrupted run resumes: a restart
+//! reads the games already there, drops a torn last block, and plays the
+//! rest. Game `g` depends only on (`seed`, `g`), so any number of threads and
+//! restarts produce the same positions.
+
+use std::collections::HashSet;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::Path;
+use std::sync::Mutex;
+
+use rayon::prelude::*;
+
+use crate::clock::Clock;
+use crate::parallel::Mode;
+use crate::play::eval::{Evaluator, Weights};
+use crate::play::level::Level;
+use crate::play::midgame::{Mid, MidSearcher, MID_INF};
+use crate::play::probcut::ProbCutStats;
+use crate::play::search::{search, SearchOptions};
+use crate::rng::Rng;
+use crate::rules::movegen::{MoveGen, Squares};
+use crate::rules::position::Scoring;
+use crate::search::node::Searcher;
+use crate::search::stop::Halt;
+use crate::search::tt::TranspositionTable;
+use crate::solver::solve::{solve, SolveOptions};
+use crate::{BoardSize, Dims, Position, Square, Start};
+
+type G = Dims<8, 8>;
+
+/// One labelled position.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Record {
+    /// The side to move's discs and the opponent's.
+    pub p: u64,
+    pub o: u64,
+    /// The label for the side to move, in 1/16 disc.
+    pub score: i16,
+    /// True if the label is the exact final score.
+    pub exact: bool,
+}
+
+const RECORD_BYTES: usize = 19;
+const HEADER_BYTES: usize = 6;
+
+impl Record {
+    fn write(&self, b: &mut Vec<u8>) {
+        b.extend_from_slice(&self.p.to_le_bytes());
+        b.extend_from_slice(&self.o.to_le_bytes());
+        b.extend_from_slice(&self.score.to_le_bytes());
+        b.push(self.exact as u8);
+    }
+
+    fn read(b: &[u8]) -> Record {
+        let u = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().expect("8 bytes"));
+        Record { p: u(0), o: u(8), score: i16::from_le_bytes([b[16], b[17]]), exact: b[18] != 0 }
+    }
+
+    /// The empties of the position.
+    pub fn empties(&self) -> u32 {
+        64 - (self.p | self.o).count_ones()
+    }
+}
+
+/// How to make the data.
+#[derive(Clone, Copy, Debug)]
+pub struct GenOptions {
+    pub games: usize,
+    /// Empties from which labels are exact solves.
+    pub exact: u32,
+    /// Depth of the labelling search above that.
+    pub depth: u32,
+    pub seed: u64,
+}
+
+/// The games of a data file, by game number, in file order.
+pub struct DataFile {
+    pub games: Vec<(u32, Vec<Record>)>,
+    /// Bytes of whole blocks (a torn block after them is ignored).
+    pub valid_bytes: u64,
+}
+
+/// Reads a data file (an absent file is empty).
+pub fn read(path: &Path) -> io::Result<DataFile> {
+    let mut bytes = Vec::new();
+    match File::open(path) {
+        Ok(mut f) => {
+            f.read_to_end(&mut bytes)?;
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) => return Err(e),
+    }
+    let mut games = Vec::new();
+    let mut at = 0usize;
+    while at + HEADER_BYTES <= bytes.len() {
+        let game = u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+        let n = u16::from_le_bytes([bytes[at + 4], bytes[at + 5]]) as usize;
+        let end = at + HEADER_BYTES + n * RECORD_BYTES;
+        if end > bytes.len() {
+            break;
+        }
+        let records = bytes[at + HEADER_BYTES..end].chunks_exact(RECORD_BYTES).map(Record::read).collect();
+        games.push((game, records));
+        at = end;
+    }
+    Ok(DataFile { games, valid_bytes: at as u64 })
+}
+
+/// Plays and labels games `0..opts.games` of `opts.seed` into `path`,
+/// skipping those already there. `progress` hears (games done, games
+/// wanted, positions done, seconds) after each game.
+pub fn generate(
+    path: &Path,
+    opts: GenOptions,
+    weights: &'static Weights,
+    progress: &(dyn Fn(usize, usize, usize, f64) + Sync),
+) -> io::Result<usize> {
+    let existing = read(path)?;
+    let done: HashSet<u32> = existing.games.iter().map(|g| g.0).collect();
+    let mut positions: usize = existing.games.iter().map(|g| g.1.len()).sum();
+    let file = OpenOptions::new().create(true).write(true).truncate(false).open(path)?;
+    file.set_len(existing.valid_bytes)?;
+    let mut file = OpenOptions::new().append(true).open(path)?;
+    file.flush()?;
+    let todo: Vec<u32> = (0..opts.games as u32).filter(|g| !done.contains(g)).collect();
+    let clock = Clock::start();
+    let state = Mutex::new((file, done.len(), positions));
+    todo.par_iter().with_max_len(1).try_for_each(|&g| -> io::Result<()> {
+        let records = game(opts, weights, g);
+        let mut block = Vec::with_capacity(HEADER_BYTES + records.len() * RECORD_BYTES);
+        block.extend_from_slice(&g.to_le_bytes());
+        block.extend_from_slice(&(records.len() as u16).to_le_bytes());
+        for r in &records {
+            r.write(&mut block);
+        }
+        let mut s = state.lock().expect("no panic while writing");
+        s.0.write_all(&block)?;
+        s.1 += 1;
+        s.2 += records.len();
+        progress(s.1, opts.games, s.2, clock.seconds());
+        Ok(())
+    })?;
+    positions = state.into_inner().expect("no panic while writing").2;
+    Ok(positions)
+}
+
+/// One game and its labels.
+pub fn game(opts: GenOptions, weights: &'static Weights, g: u32) -> Vec<Record> {
+    let mut rng = Rng::new(opts.seed ^ (g as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let tt = TranspositionTable::with_mib(16);
+    let halt = Halt::none();
+    let mut chooser =
+        Searcher::midgame(&tt, &halt, Mid::<G>::new(Scoring::World, Evaluator::new(weights), ProbCutStats::shipped(), 0));
+    let mut pos = Position::start(BoardSize::OTHELLO, Start::Othello);
+    let opening = rng.below(11);
+    let mut positions = Vec::new();
+    let mut ply = 0;
+    loop {
+        let (p, o) = (pos.player(), pos.opponent());
+        let moves = G::moves(p, o);
+        if moves == 0 {
+            if G::moves(o, p) == 0 {
+                break;
+            }
+            pos = pos.passed();
+            continue;
+        }
+        positions.push(pos);
+        let sq = if ply < opening || rng.below(10) == 0 { rng.pick(moves) } else { noisy_choice(&mut chooser, p, o, &mut rng) };
+        pos = pos.play(Square::from_index(BoardSize::OTHELLO, sq).expect("on board")).expect("legal");
+        ply += 1;
+    }
+    tt.clear();
+    let level = Level { perfect: opts.exact, wld: opts.exact, ..Level::depth(opts.depth) };
+    let search_opts = SearchOptions { weights, mode: Mode::Serial, ..SearchOptions::new(level, Scoring::World) };
+    positions
+        .iter()
+        .map(|pos| {
+            let (p, o) = (pos.player(), pos.opponent());
+            let exact = pos.empties().count_ones() <= opts.exact;
+            let score = if exact {
+                let sol = solve(pos, &tt, SolveOptions { scoring: Scoring::World, mode: Mode::Serial, ..Default::default() }, None);
+                sol.score as f64
+            } else {
+                search(pos, &tt, &search_opts, None, &mut |_| {}).score
+            };
+            Record { p, o, score: (score * 16.0).round() as i16, exact }
+        })
+        .collect()
+}
+
+/// The self-play move: best after one ply of search plus up to half a
+/// disc of noise.
+fn noisy_choice(s: &mut MidSearcher<G>, p: u64, o: u64, rng: &mut Rng) -> u32 {
+    let mut best = (i32::MIN, 0);
+    for sq in Squares(G::moves(p, o)) {
+        let f = G::flips(p, o, sq);
+        let v = -s.search(o ^ f, p ^ f ^ (1u64 << sq), 1, -MID_INF, MID_INF) + rng.below(8) as i32;
+        best = best.max((v, sq));
+    }
+    best.1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_torn_file_resumes_with_the_same_games() {
+        let dir = std::env::temp_dir().join(format!("yomi-datagen-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("d.bin");
+        let _ = std::fs::remove_file(&path);
+        let opts = GenOptions { games: 3, exact: 10, depth: 1, seed: 5 };
+        let quiet = |_: usize, _: usize, _: usize, _: f64| {};
+        generate(&path, opts, Weights::shipped(), &quiet).unwrap();
+        let whole = read(&path).unwrap();
+        assert_eq!(whole.games.len(), 3);
+        // Exact labels agree with a solve of their own.
+        let (_, recs) = &whole.games[0];
+        let last = recs.iter().rev().find(|r| r.exact).unwrap();
+        let pos = Position::new(BoardSize::OTHELLO, last.p, last.o, crate::Color::Black).unwrap();
+        let tt = TranspositionTable::with_mib(1);
+        assert_eq!(solve(&pos, &tt, SolveOptions { scoring: Scoring::World, ..Default::default() }, None).score * 16, last.score as i32);
+        // Cut the file inside the last block: the resumed file has the same games.
+        let len = std::fs::metadata(&path).unwrap().len();
+        OpenOptions::new().write(true).open(&path).unwrap().set_len(len - 7).unwrap();
+        assert_eq!(read(&path).unwrap().games.len(), 2);
+        generate(&path, opts, Weights::shipped(), &quiet).unwrap();
+        let mut again = read(&path).unwrap().games;
+        let mut first = whole.games;
+        again.sort_by_key(|g| g.0);
+        first.sort_by_key(|g| g.0);
+        assert_eq!(again, first);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

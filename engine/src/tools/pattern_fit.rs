@@ -1,0 +1,291 @@
+//! Fitting the 8×8 pattern evaluation (`yomi fit --patterns`), and its
+//! error against exact scores.
+//!
+//! Least squares over the positions of `yomi datagen`: every stage is its
+//! own problem (its windows' entries and count weights, nothing shared), so
+//! stages fit in parallel, each by full-batch Adam with a pull towards zero
+//! that keeps rarely seen configurations small. A window's configuration
+//! and its mirror image (where the family has one) are one parameter.
+//! Every stage is fitted on its own positions and, at half weight, on those
+//! of the stages beside it, which smooths values across the stage edges.
+//!
+//! Games whose number is a multiple of [`HOLD_OUT`] are held out of the
+//! fit; the error tables use them and the FFO positions' exact scores,
+//! which no fit ever sees.
+
+use rayon::prelude::*;
+
+use crate::pattern::{features, indices, mirrored, stage, PatternWeights, ENTRIES, FAMILIES, NFEATURES, OFFSETS, STAGES, UNIT, WINDOWS};
+use crate::rules::movegen::MoveGen;
+use crate::tools::datagen::{DataFile, Record};
+use crate::{BoardSize, Dims, Error, Position};
+
+type G = Dims<8, 8>;
+
+/// One game in this many is held out of the fit.
+pub const HOLD_OUT: u32 = 50;
+
+/// A position with a label, in discs for the side to move.
+#[derive(Clone, Copy, Debug)]
+pub struct Labelled {
+    pub p: u64,
+    pub o: u64,
+    pub score: f32,
+    pub exact: bool,
+}
+
+impl Labelled {
+    pub fn empties(&self) -> u32 {
+        64 - (self.p | self.o).count_ones()
+    }
+}
+
+impl From<&Record> for Labelled {
+    fn from(r: &Record) -> Labelled {
+        Labelled { p: r.p, o: r.o, score: r.score as f32 / 16.0, exact: r.exact }
+    }
+}
+
+/// The fit's positions and the held-out ones.
+pub fn split(data: &DataFile) -> (Vec<Labelled>, Vec<Labelled>) {
+    let (mut fit, mut held) = (Vec::new(), Vec::new());
+    for (g, records) in &data.games {
+        let to = if g % HOLD_OUT == 0 { &mut held } else { &mut fit };
+        to.extend(records.iter().map(Labelled::from));
+    }
+    (fit, held)
+}
+
+/// The FFO test positions and every child their files score, with exact
+/// values: positions of 19 to 37 empties from real games.
+pub fn ffo_positions(files: &[String]) -> Result<Vec<Labelled>, Error> {
+    let mut out = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| Error::BadArgument(format!("cannot read {file}: {e}")))?;
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let obf = crate::parse_obf_line(line, Some(BoardSize::OTHELLO))?;
+            let pos = obf.position;
+            if let Some(best) = obf.scores.iter().map(|s| s.1).max() {
+                out.push(Labelled { p: pos.player(), o: pos.opponent(), score: best as f32, exact: true });
+            }
+            for &(sq, score) in &obf.scores {
+                let child: Position = pos.play(sq).ok_or_else(|| Error::BadArgument(format!("{file}: an illegal move")))?;
+                out.push(Labelled { p: child.player(), o: child.opponent(), score: -score as f32, exact: true });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Each table entry's parameter: the smaller of its index and its mirror's.
+fn canonical() -> Vec<u32> {
+    let mut out = vec![0u32; ENTRIES];
+    for (f, fam) in FAMILIES.iter().enumerate() {
+        for idx in 0..fam.size() {
+            let c = fam.mirror.map_or(idx, |m| idx.min(mirrored(idx, m)));
+            out[OFFSETS[f] + idx] = (OFFSETS[f] + c) as u32;
+        }
+    }
+    out
+}
+
+/// How to fit.
+#[derive(Clone, Copy, Debug)]
+pub struct FitOptions {
+    pub epochs: usize,
+    /// Adam's step at the start, in discs; it falls linearly to a tenth.
+    pub rate: f32,
+    /// Pull towards zero, per parameter, against the mean squared error.
+    pub l2: f32,
+}
+
+/// One stage's positions, reduced to parameters.
+struct StageData {
+    /// `WINDOWS` parameter indices per position.
+    idx: Vec<u32>,
+    feats: Vec<[f32; NFEATURES]>,
+    target: Vec<f32>,
+    weight: Vec<f32>,
+}
+
+fn stage_data(samples: &[Labelled], st: usize, canon: &[u32]) -> StageData {
+    let mut d = StageData { idx: Vec::new(), feats: Vec::new(), target: Vec::new(), weight: Vec::new() };
+    for s in samples {
+        let own = stage((s.p | s.o).count_ones());
+        let weight = match own.abs_diff(st) {
+            0 => 1.0,
+            1 => 0.5,
+            _ => continue,
+        };
+        d.idx.extend(indices(s.p, s.o).iter().map(|&i| canon[i as usize]));
+        let f = features(s.p, s.o, G::moves(s.p, s.o).count_ones(), G::moves(s.o, s.p).count_ones());
+        d.feats.push(f.map(|x| x as f32));
+        d.target.push(s.score);
+        d.weight.push(weight);
+    }
+    d
+}
+
+/// Fits every stage; `progress` hears (stage, epochs done, rms error in discs).
+pub fn fit(samples: &[Labelled], opts: FitOptions, progress: &(dyn Fn(usize, usize, f64) + Sync)) -> PatternWeights {
+    let canon = canonical();
+    let stages: Vec<(Vec<f32>, Vec<f32>)> =
+        (0..STAGES).into_par_iter().map(|st| fit_stage(&stage_data(samples, st, &canon), st, opts, progress)).collect();
+    let mut w = PatternWeights::zero();
+    let q = |x: f32| (x * UNIT as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
+    for (st, (table, feats)) in stages.iter().enumerate() {
+        for i in 0..ENTRIES {
+            w.tables[st * ENTRIES + i] = q(table[canon[i] as usize]);
+        }
+        for f in 0..NFEATURES {
+            w.features[st * NFEATURES + f] = q(feats[f]);
+        }
+    }
+    w
+}
+
+fn fit_stage(d: &StageData, st: usize, opts: FitOptions, progress: &(dyn Fn(usize, usize, f64) + Sync)) -> (Vec<f32>, Vec<f32>) {
+    let n = d.target.len();
+    let np = ENTRIES + NFEATURES;
+    let mut theta = vec![0f32; np];
+    if n == 0 {
+        return (theta[..ENTRIES].to_vec(), theta[ENTRIES..].to_vec());
+    }
+    // Start the bias at the mean label.
+    let wsum: f32 = d.weight.iter().sum();
+    theta[ENTRIES] = d.target.iter().zip(&d.weight).map(|(t, w)| t * w).sum::<f32>() / wsum;
+    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    let mut m = vec![0f32; np];
+    let mut v = vec![0f32; np];
+    let mut grad = vec![0f32; np];
+    let mut seen = vec![false; np];
+    for &i in &d.idx {
+        seen[i as usize] = true;
+    }
+    seen[ENTRIES..].iter_mut().for_each(|s| *s = true);
+    for epoch in 1..=opts.epochs {
+        grad.iter_mut().for_each(|g| *g = 0.0);
+        let mut se = 0f64;
+        for k in 0..n {
+            let ids = &d.idx[k * WINDOWS..(k + 1) * WINDOWS];
+            let mut y = 0f32;
+            for &i in ids {
+                y += theta[i as usize];
+            }
+            for (f, x) in d.feats[k].iter().enumerate() {
+                y += x * theta[ENTRIES + f];
+            }
+            let err = (y - d.target[k]) * d.weight[k];
+            se += ((y - d.target[k]) as f64).powi(2) * d.weight[k] as f64;
+            for &i in ids {
+                grad[i as usize] += err;
+            }
+            for (f, x) in d.feats[k].iter().enumerate() {
+                grad[ENTRIES + f] += err * x;
+            }
+        }
+        let rate = opts.rate * (1.0 - 0.9 * (epoch - 1) as f32 / opts.epochs.max(2) as f32);
+        let (c1, c2) = (1.0 - b1.powi(epoch as i32), 1.0 - b2.powi(epoch as i32));
+        for i in 0..np {
+            if !seen[i] {
+                continue;
+            }
+            let g = grad[i] / wsum + if i < ENTRIES { opts.l2 * theta[i] } else { 0.0 };
+            m[i] = b1 * m[i] + (1.0 - b1) * g;
+            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
+            theta[i] -= rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
+        }
+        if epoch % 50 == 0 || epoch == opts.epochs {
+            progress(st, epoch, (se / wsum as f64).sqrt());
+        }
+    }
+    (theta[..ENTRIES].to_vec(), theta[ENTRIES..].to_vec())
+}
+
+/// The evaluation's error on some positions by empties: rows of
+/// (first empties, last empties, positions, mean absolute error, rms), in discs.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ErrorRow {
+    pub from: u32,
+    pub to: u32,
+    pub positions: usize,
+    pub mae: f64,
+    pub rms: f64,
+}
+
+/// Errors of `value` (in discs) on `samples`, in bands of `band` empties.
+pub fn error_table(samples: &[Labelled], band: u32, value: &(dyn Fn(u64, u64) -> f64 + Sync)) -> Vec<ErrorRow> {
+    let mut rows: Vec<ErrorRow> = Vec::new();
+    for s in samples {
+        let e = s.empties().max(1);
+        let from = (e - 1) / band * band + 1;
+        let err = value(s.p, s.o) - s.score as f64;
+        match rows.iter_mut().find(|r| r.from == from) {
+            Some(r) => {
+                r.positions += 1;
+                r.mae += err.abs();
+                r.rms += err * err;
+            }
+            None => rows.push(ErrorRow { from, to: from + band - 1, positions: 1, mae: err.abs(), rms: err * err }),
+        }
+    }
+    for r in rows.iter_mut() {
+        r.mae /= r.positions as f64;
+        r.rms = (r.rms / r.positions as f64).sqrt();
+    }
+    rows.sort_by_key(|r| r.from);
+    rows
+}
+
+/// The pattern evaluation of (`p`, `o`) in discs.
+pub fn pattern_value(w: &PatternWeights, p: u64, o: u64) -> f64 {
+    w.value(p, o, G::moves(p, o).count_ones(), G::moves(o, p).count_ones()) as f64 / UNIT as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    #[test]
+    fn fitting_recovers_planted_tables() {
+        // Labels made by known tables (tied entries equal) are fitted back.
+        let canon = canonical();
+        let mut planted = PatternWeights::zero();
+        for st in 0..STAGES {
+            for i in 0..ENTRIES {
+                planted.tables[st * ENTRIES + i] = ((canon[i] as u64).wrapping_mul(0x9E37_79B9) >> 20) as i16 % 64;
+            }
+        }
+        let mut rng = Rng::new(9);
+        let samples: Vec<Labelled> = (0..4000)
+            .map(|_| {
+                // Positions of stage 7 only.
+                let mut occ = 0u64;
+                while occ.count_ones() < 34 {
+                    occ |= 1 << rng.below(64);
+                }
+                let p = occ & rng.next();
+                let o = occ & !p;
+                let score = pattern_value(&planted, p, o) as f32;
+                Labelled { p, o, score, exact: true }
+            })
+            .collect();
+        let before = error_table(&samples, 64, &|p, o| pattern_value(&PatternWeights::zero(), p, o));
+        let w = fit(&samples, FitOptions { epochs: 300, rate: 0.05, l2: 0.0 }, &|_, _, _| {});
+        let after = error_table(&samples, 64, &|p, o| pattern_value(&w, p, o));
+        assert!(after[0].rms < before[0].rms * 0.2, "rms {} -> {}", before[0].rms, after[0].rms);
+    }
+
+    #[test]
+    fn error_rows_band_the_empties() {
+        let s = |empties: u32, score: f32| {
+            let occ = u64::MAX >> empties;
+            Labelled { p: occ, o: 0, score, exact: true }
+        };
+        let rows = error_table(&[s(5, 2.0), s(10, -2.0), s(11, 4.0)], 10, &|_, _| 0.0);
+        assert_eq!(rows.len(), 2);
+        assert_eq!((rows[0].from, rows[0].to, rows[0].positions, rows[0].mae, rows[0].rms), (1, 10, 2, 2.0, 2.0));
+        assert_eq!((rows[1].from, rows[1].positions, rows[1].mae), (11, 1, 4.0));
+    }
+}
