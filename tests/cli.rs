@@ -524,4 +524,35 @@ fn datagen_and_fit_patterns_refuse_bad_input() {
     assert!(stderr(&o).contains("holds no positions"), "{}", stderr(&o));
     let o = yomi(&["fit", "--patterns", "--rate", "0"]);
     assert_eq!(o.status.code(), Some(2));
+    let o = yomi(&["datagen", "--eval", "/nonexistent/round1.ywp", "--out", "/tmp/never.bin"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--eval /nonexistent/round1.ywp"), "{}", stderr(&o));
+    let o = yomi(&["datagen", "--eval", concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"), "--out", "/tmp/never.bin"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not a Yomi pattern weights file"), "{}", stderr(&o));
+    let o = yomi(&["datagen", "--relabel", "/nonexistent/positions.bin", "--out", "/tmp/never.bin"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no such file"), "{}", stderr(&o));
+}
+
+/// The training recipe end to end in miniature: data, a test file, a fit
+/// measured on it, and a next round played with the fitted file.
+#[test]
+fn datagen_fit_and_a_next_round_with_the_fitted_file() {
+    let dir = std::env::temp_dir().join(format!("yomi-cli-round-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let (data, test, weights, next) = (f("data.bin"), f("test.bin"), f("round1.ywp"), f("next.bin"));
+    let o = yomi(&["datagen", "--games", "3", "--exact", "8", "--depth", "1", "--eval", "features", "--out", &data]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = yomi(&["datagen", "--games", "1", "--exact", "12", "--depth", "1", "--seed", "7", "--out", &test]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let ffo = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/ffo/fforum-1-19.obf");
+    let o = yomi(&["fit", "--patterns", "--data", &data, "--test", &test, "--ffo", ffo, "--epochs", "2", "--out", &weights]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("test games (never fitted), against exact scores"), "{}", stdout(&o));
+    let o = yomi(&["datagen", "--games", "1", "--exact", "8", "--depth", "1", "--eval", &weights, "--out", &next]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("positions in"), "{}", stdout(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -126,18 +126,63 @@ pub fn generate(
     weights: &'static Weights,
     progress: &(dyn Fn(usize, usize, usize, f64) + Sync),
 ) -> io::Result<usize> {
+    let games: Vec<u32> = (0..opts.games as u32).collect();
+    append_games(path, &games, &|g| game(opts, weights, g), progress)
+}
+
+/// Labels again every position of `from` above `opts.exact` empties with a
+/// search of `opts.depth` plies using `weights` (the exact labels stay), into
+/// `to`, resuming like [`generate`]: the next round of the fit, on the same
+/// positions.
+pub fn relabel(
+    from: &Path,
+    to: &Path,
+    opts: GenOptions,
+    weights: &'static Weights,
+    progress: &(dyn Fn(usize, usize, usize, f64) + Sync),
+) -> io::Result<usize> {
+    let source = read(from)?;
+    let numbers: Vec<u32> = source.games.iter().map(|g| g.0).collect();
+    let by_number: std::collections::HashMap<u32, &Vec<Record>> = source.games.iter().map(|g| (g.0, &g.1)).collect();
+    append_games(to, &numbers, &|g| relabel_game(by_number[&g], opts, weights), progress)
+}
+
+fn relabel_game(records: &[Record], opts: GenOptions, weights: &'static Weights) -> Vec<Record> {
+    let tt = TranspositionTable::with_mib(16);
+    let level = Level::depth(opts.depth);
+    let search_opts = SearchOptions { weights, mode: Mode::Serial, ..SearchOptions::new(level, Scoring::World) };
+    records
+        .iter()
+        .map(|r| {
+            if r.exact || r.empties() <= opts.exact {
+                return *r;
+            }
+            let pos = Position::new(BoardSize::OTHELLO, r.p, r.o, crate::Color::Black).expect("a stored position is valid");
+            let score = search(&pos, &tt, &search_opts, None, &mut |_| {}).score;
+            Record { score: (score * 16.0).round() as i16, ..*r }
+        })
+        .collect()
+}
+
+/// Makes the games numbered in `games` that `path` lacks with `make` and
+/// appends each as it ends (a torn last block is dropped first).
+fn append_games(
+    path: &Path,
+    games: &[u32],
+    make: &(dyn Fn(u32) -> Vec<Record> + Sync),
+    progress: &(dyn Fn(usize, usize, usize, f64) + Sync),
+) -> io::Result<usize> {
     let existing = read(path)?;
     let done: HashSet<u32> = existing.games.iter().map(|g| g.0).collect();
-    let mut positions: usize = existing.games.iter().map(|g| g.1.len()).sum();
+    let positions: usize = existing.games.iter().map(|g| g.1.len()).sum();
     let file = OpenOptions::new().create(true).write(true).truncate(false).open(path)?;
     file.set_len(existing.valid_bytes)?;
-    let mut file = OpenOptions::new().append(true).open(path)?;
-    file.flush()?;
-    let todo: Vec<u32> = (0..opts.games as u32).filter(|g| !done.contains(g)).collect();
+    let file = OpenOptions::new().append(true).open(path)?;
+    let todo: Vec<u32> = games.iter().copied().filter(|g| !done.contains(g)).collect();
     let clock = Clock::start();
     let state = Mutex::new((file, done.len(), positions));
     todo.par_iter().with_max_len(1).try_for_each(|&g| -> io::Result<()> {
-        let records = game(opts, weights, g);
+        let records = make(g);
         let mut block = Vec::with_capacity(HEADER_BYTES + records.len() * RECORD_BYTES);
         block.extend_from_slice(&g.to_le_bytes());
         block.extend_from_slice(&(records.len() as u16).to_le_bytes());
@@ -148,11 +193,10 @@ pub fn generate(
         s.0.write_all(&block)?;
         s.1 += 1;
         s.2 += records.len();
-        progress(s.1, opts.games, s.2, clock.seconds());
+        progress(s.1, games.len(), s.2, clock.seconds());
         Ok(())
     })?;
-    positions = state.into_inner().expect("no panic while writing").2;
-    Ok(positions)
+    Ok(state.into_inner().expect("no panic while writing").2)
 }
 
 /// One game and its labels.
@@ -243,6 +287,21 @@ mod tests {
         again.sort_by_key(|g| g.0);
         first.sort_by_key(|g| g.0);
         assert_eq!(again, first);
+        // Relabelling keeps the positions and the exact labels.
+        let to = dir.join("r.bin");
+        relabel(&path, &to, GenOptions { depth: 2, ..opts }, Weights::shipped(), &quiet).unwrap();
+        let mut relabelled = read(&to).unwrap().games;
+        relabelled.sort_by_key(|g| g.0);
+        for ((a, ra), (b, rb)) in first.iter().zip(&relabelled) {
+            assert_eq!(a, b);
+            assert_eq!(ra.len(), rb.len());
+            for (x, y) in ra.iter().zip(rb) {
+                assert_eq!((x.p, x.o, x.exact), (y.p, y.o, y.exact));
+                if x.exact {
+                    assert_eq!(x.score, y.score);
+                }
+            }
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

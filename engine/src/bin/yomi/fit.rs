@@ -34,9 +34,14 @@ pub struct FitArgs {
     /// instead, and print its error against exact scores.
     #[arg(long)]
     patterns: bool,
-    /// With --patterns: the positions file.
-    #[arg(long, default_value = "target/train/positions.bin", value_name = "FILE")]
-    data: String,
+    /// With --patterns: the positions files (one game in 50 of each is held out).
+    #[arg(long, value_name = "FILE", num_args = 1.., default_values_t = ["target/train/positions.bin".to_string()])]
+    data: Vec<String>,
+    /// With --patterns: positions files never fitted, whose exact labels
+    /// measure the error (make them with `yomi datagen --exact 24` and a
+    /// seed of their own).
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    test: Vec<String>,
     /// With --patterns: OBF files whose exact scores measure the error
     /// (never fitted).
     #[arg(long, value_name = "FILE", num_args = 1.., default_values_t = ["tests/data/ffo/fforum-1-19.obf".to_string(), "tests/data/ffo/fforum-20-39.obf".to_string(), "tests/data/ffo/fforum-40-59.obf".to_string(), "tests/data/ffo/fforum-60-79.obf".to_string()])]
@@ -96,18 +101,35 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
     }
     let out = args.out.clone().unwrap_or_else(|| "engine/weights/patterns.ywp".into());
     let t = std::time::Instant::now();
-    let data = yomi::datagen::read(std::path::Path::new(&args.data))
-        .map_err(|e| Error::BadArgument(format!("cannot read {}: {e}", args.data)))?;
-    let (train, held) = split(&data);
-    if train.is_empty() {
-        return Err(Error::BadArgument(format!("{} holds no positions; make them with `yomi datagen`", args.data)));
+    let read = |file: &String| {
+        yomi::datagen::read(std::path::Path::new(file)).map_err(|e| Error::BadArgument(format!("cannot read {file}: {e}")))
+    };
+    let (mut train, mut held, mut games) = (Vec::new(), Vec::new(), 0);
+    for file in &args.data {
+        let data = read(file)?;
+        let (t, h) = split(&data);
+        if t.is_empty() {
+            return Err(Error::BadArgument(format!("{file} holds no positions; make them with `yomi datagen`")));
+        }
+        games += data.games.len();
+        train.extend(t);
+        held.extend(h);
+    }
+    let mut test = Vec::new();
+    for file in &args.test {
+        let data = read(file)?;
+        let before = test.len();
+        test.extend(data.games.iter().flat_map(|g| g.1.iter()).filter(|r| r.exact).map(yomi::pattern_fit::Labelled::from));
+        if test.len() == before {
+            return Err(Error::BadArgument(format!("{file} holds no exactly labelled positions")));
+        }
     }
     let ffo = ffo_positions(&args.ffo)?;
     println!(
-        "{} games: {} positions to fit, {} held out; {} FFO positions; read in {:.1} s",
-        data.games.len(),
+        "{games} games: {} positions to fit, {} held out; {} test positions; {} FFO positions; read in {:.1} s",
         train.len(),
         held.len(),
+        test.len(),
         ffo.len(),
         t.elapsed().as_secs_f64()
     );
@@ -129,6 +151,9 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
     let value = |p: u64, o: u64| pattern_value(&w, p, o);
     print("held-out games, against exact scores (discs):", &error_table(&exact, 10, &value));
     print("held-out games, against their search labels (discs):", &error_table(&searched, 10, &value));
+    if !test.is_empty() {
+        print("test games (never fitted), against exact scores (discs):", &error_table(&test, 3, &value));
+    }
     print("FFO positions and their children, against exact scores (discs):", &error_table(&ffo, 10, &value));
     let old = &yomi::Weights::shipped().without_patterns();
     let old_value = |p: u64, o: u64| {
@@ -157,6 +182,15 @@ pub struct DatagenArgs {
     /// The data file (raw data: keep it out of git).
     #[arg(long, default_value = "target/train/positions.bin", value_name = "FILE")]
     out: String,
+    /// The evaluation that plays and labels: shipped (on 8x8 the pattern
+    /// evaluation), features (paper 000's fitted features, what the first
+    /// round used), or a pattern weights FILE written by `fit --patterns`.
+    #[arg(long, default_value = "shipped", value_name = "shipped|features|FILE")]
+    eval: String,
+    /// Label the positions of FILE again (games kept, exact labels kept,
+    /// searched ones redone with --eval at --depth) into --out.
+    #[arg(long, value_name = "FILE")]
+    relabel: Option<String>,
 }
 
 pub fn datagen(args: DatagenArgs) -> Result<(), Error> {
@@ -168,15 +202,33 @@ pub fn datagen(args: DatagenArgs) -> Result<(), Error> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| Error::BadArgument(format!("cannot create {}: {e}", dir.display())))?;
     }
+    let weights: &'static Weights = match args.eval.as_str() {
+        "shipped" => Weights::shipped(),
+        "features" => Box::leak(Box::new(Weights::shipped().without_patterns())),
+        file => {
+            let bytes = std::fs::read(file)
+                .map_err(|e| Error::BadArgument(format!("--eval {file}: not shipped, features or a readable file ({e})")))?;
+            let patterns = yomi::pattern::PatternWeights::from_bytes(&bytes)
+                .map_err(|e| Error::BadArgument(format!("--eval {file}: {e}")))?;
+            Box::leak(Box::new(Weights { patterns: Some(Box::new(patterns)), ..Weights::shipped().clone() }))
+        }
+    };
     let opts = yomi::datagen::GenOptions { games: args.games, exact: args.exact, depth: args.depth, seed: args.seed };
     let progress = |done: usize, wanted: usize, positions: usize, secs: f64| {
         if done % 50 == 0 || done == wanted {
             println!("{done}/{wanted} games, {positions} positions, {secs:.0} s");
         }
     };
-    let n = pool
-        .install(|| yomi::datagen::generate(path, opts, Weights::shipped(), &progress))
-        .map_err(|e| Error::BadArgument(format!("cannot write {}: {e}", args.out)))?;
+    let n = match &args.relabel {
+        Some(from) => {
+            if !std::path::Path::new(from).exists() {
+                return Err(Error::BadArgument(format!("--relabel {from}: no such file")));
+            }
+            pool.install(|| yomi::datagen::relabel(std::path::Path::new(from), path, opts, weights, &progress))
+        }
+        None => pool.install(|| yomi::datagen::generate(path, opts, weights, &progress)),
+    }
+    .map_err(|e| Error::BadArgument(format!("{}: {e}", args.out)))?;
     println!("{n} positions in {}", args.out);
     Ok(())
 }
