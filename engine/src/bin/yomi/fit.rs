@@ -153,8 +153,18 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
     print("held-out games, against their search labels (discs):", &error_table(&searched, 10, &value));
     if !test.is_empty() {
         print("test games (never fitted), against exact scores (discs):", &error_table(&test, 3, &value));
+        // The weights built into this binary, on the same positions: the
+        // figure a new round must beat before it replaces them.
+        if let Some(shipped) = yomi::Weights::shipped().patterns.as_deref() {
+            let before = |p: u64, o: u64| pattern_value(shipped, p, o);
+            print("the same test positions, the built-in pattern weights (discs):", &error_table(&test, 3, &before));
+        }
     }
     print("FFO positions and their children, against exact scores (discs):", &error_table(&ffo, 10, &value));
+    if let Some(shipped) = yomi::Weights::shipped().patterns.as_deref() {
+        let before = |p: u64, o: u64| pattern_value(shipped, p, o);
+        print("the same FFO positions, the built-in pattern weights (discs):", &error_table(&ffo, 10, &before));
+    }
     let old = &yomi::Weights::shipped().without_patterns();
     let old_value = |p: u64, o: u64| {
         let pos = yomi::Position::new(yomi::BoardSize::OTHELLO, p, o, yomi::Color::Black).expect("a position");
