@@ -249,6 +249,18 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
         self.node(p, o, n, alpha, beta)
     }
 
+    /// On 8×8, a guess at the exact score of (`p`, `o`) in discs (rounded
+    /// to even, as most final scores are): a `depth`-ply search over the
+    /// pattern evaluation. `None` on other boards, whose ordering guess is
+    /// not in discs.
+    pub fn guess_score(&mut self, p: u64, o: u64, depth: u32) -> Option<i32> {
+        if !(G::ROWS == 8 && G::COLS == 8) {
+            return None;
+        }
+        let v = self.probe::<1>(p, o, depth, -INF * 64, INF * 64) as f32 / crate::pattern::UNIT as f32;
+        Some(2 * (v / 2.0).round() as i32)
+    }
+
     /// Bitboard of the quadrants holding an odd number of empties.
     #[inline(always)]
     pub fn odd_quadrants(&self, empties: u64) -> u64 {
@@ -262,7 +274,7 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
             // Deeper nodes are rarer and their order matters more: one more
             // ply of probe every two empties from 16 on.
             let depth = if n >= 16 { 2 + (n - 16) / 2 } else { 1 };
-            self.probe(np, no, depth, -INF * 64, INF * 64) * 4 + self.fastest_first_key(np, no, sq, odd)
+            self.probe::<GUESS_DIV>(np, no, depth, -INF * 64, INF * 64) * 4 + self.fastest_first_key(np, no, sq, odd)
         } else {
             self.fastest_first_key(np, no, sq, odd)
         }
@@ -295,11 +307,11 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
     /// the pattern evaluation; elsewhere mobility, corners, and potential
     /// mobility (empties next to the other side's discs).
     #[inline(always)]
-    fn guess(p: u64, o: u64) -> i32 {
+    fn guess<const DIV: i32>(p: u64, o: u64) -> i32 {
         let (mp, mo) = (G::moves(p, o), G::moves(o, p));
         // A constant test: other boards compile without the patterns.
         if G::ROWS == 8 && G::COLS == 8 {
-            return PatternWeights::shipped().value(p, o, mp.count_ones(), mo.count_ones()) / GUESS_DIV;
+            return PatternWeights::shipped().value(p, o, mp.count_ones(), mo.count_ones()) / DIV;
         }
         let mobility = mp.count_ones() as i32 - mo.count_ones() as i32;
         let corners = (p & G::CORNERS).count_ones() as i32 - (o & G::CORNERS).count_ones() as i32;
@@ -308,8 +320,10 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
         mobility * 8 + corners * 24 + potential * 4
     }
 
-    /// A depth-limited negamax over [`Self::guess`], to order moves.
-    fn probe(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    /// A depth-limited negamax over [`Self::guess`] (on 8×8 the evaluation
+    /// in 1/(64·`DIV`) disc, finished games in 1/64 disc), to order moves
+    /// and to guess a score.
+    fn probe<const DIV: i32>(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.stats.nodes += 1;
         // Deep probes at 30 and more empties take seconds: they must see a
         // stop like every other loop (a 44-empty solve once ran on for
@@ -318,19 +332,19 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
             return 0;
         }
         if depth == 0 {
-            return Self::guess(p, o);
+            return Self::guess::<DIV>(p, o);
         }
         let moves = G::moves(p, o);
         if moves == 0 {
             if G::moves(o, p) == 0 {
                 return final_score::<G, R>(p, o) * 64;
             }
-            return -self.probe(o, p, depth, -beta, -alpha);
+            return -self.probe::<DIV>(o, p, depth, -beta, -alpha);
         }
         let mut best = -INF * 64;
         for sq in Squares(moves) {
             let f = G::flips(p, o, sq);
-            let v = -self.probe(o ^ f, p ^ f ^ (1u64 << sq), depth - 1, -beta, -alpha);
+            let v = -self.probe::<DIV>(o ^ f, p ^ f ^ (1u64 << sq), depth - 1, -beta, -alpha);
             if raise(&mut best, &mut alpha, v, beta) {
                 break;
             }
