@@ -281,13 +281,12 @@ impl<'a, P: Policy> Searcher<'a, P> {
 
         let mut list = std::mem::take(&mut self.lists[depth.min(65) as usize]);
         list.clear();
-        let ctx = self.policy.context(p, o, depth);
         for sq in Squares(moves) {
             let flips = <P::G>::flipped(p, o, sq);
-            let (np, no) = (o ^ flips, p ^ flips ^ (1u64 << sq));
             if depth >= P::ETC_DEPTH {
                 // Enhanced transposition cutoff: a child already known to
                 // refute this node ends it before any search.
+                let (np, no) = (o ^ flips, p ^ flips ^ (1u64 << sq));
                 if let Some(e) = self.tt.probe(self.key(np, no)) {
                     if e.depth as u32 + 1 >= depth && e.selectivity <= selectivity && -(e.upper as i32) >= beta {
                         self.lists[depth.min(65) as usize] = list;
@@ -295,20 +294,43 @@ impl<'a, P: Policy> Searcher<'a, P> {
                     }
                 }
             }
-            let key = if sq == hash_move { i32::MIN } else { P::order_key(self, np, no, sq, flips, depth, ctx) };
-            list.push(Candidate { sq, flips, key });
-        }
-        list.sort_unstable_by_key(|c| c.key);
-        if self.jitter != 0 && list.len() > 2 && (key ^ self.jitter).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 62 == 0 {
-            // A Lazy SMP helper takes the second and third moves the other
-            // way round at a quarter of its nodes, so that the threads part.
-            list.swap(1, 2);
+            list.push(Candidate { sq, flips, key: 0 });
         }
 
         let alpha0 = alpha;
         let mut best = -P::INF;
         let mut best_move = NO_MOVE as u32;
-        for (i, c) in list.iter().enumerate() {
+        // The hash move first, before any ordering work: when it cuts, as
+        // it mostly does where the table knows the node, the other moves'
+        // keys (deep probes in the solver) are never needed.
+        let mut start = 0;
+        if let Some(at) = list.iter().position(|c| c.sq == hash_move) {
+            list.swap(0, at);
+            let c = list[0];
+            best = -self.node(o ^ c.flips, p ^ c.flips ^ (1u64 << c.sq), depth - 1, -beta, -alpha);
+            best_move = c.sq;
+            alpha = alpha.max(best);
+            start = 1;
+        }
+        if !self.stopped && alpha < beta {
+            let ctx = self.policy.context(p, o, depth);
+            for c in &mut list[start..] {
+                let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1u64 << c.sq));
+                c.key = P::order_key(self, np, no, c.sq, c.flips, depth, ctx);
+            }
+            list[start..].sort_unstable_by_key(|c| c.key);
+            if self.jitter != 0 && list.len() > 2 && (key ^ self.jitter).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 62 == 0 {
+                // A Lazy SMP helper takes the second and third moves the
+                // other way round at a quarter of its nodes, so that the
+                // threads part.
+                list.swap(1, 2);
+            }
+        }
+
+        for i in start..list.len() {
+            if self.stopped || alpha >= beta {
+                break;
+            }
             if i == 1 && self.split && depth >= P::SPLIT_DEPTH && list.len() > 2 {
                 // Young Brothers Wait: the eldest did not cut, so the rest
                 // are worth searching at once.
@@ -321,6 +343,7 @@ impl<'a, P: Policy> Searcher<'a, P> {
                 }
                 break;
             }
+            let c = list[i];
             let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1u64 << c.sq));
             let v = if i == 0 {
                 -self.node(np, no, depth - 1, -beta, -alpha)
@@ -337,12 +360,7 @@ impl<'a, P: Policy> Searcher<'a, P> {
             if v > best {
                 best = v;
                 best_move = c.sq;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
+                alpha = alpha.max(v);
             }
         }
         self.lists[depth.min(65) as usize] = list;
