@@ -25,17 +25,17 @@ use crate::clock::Clock;
 use crate::parallel::Mode;
 use crate::play::eval::{Evaluator, Weights};
 use crate::play::level::Level;
-use crate::play::midgame::{Mid, MidSearcher, MID_INF};
+use crate::play::midgame::Mid;
 use crate::play::probcut::ProbCutStats;
 use crate::play::search::{search, SearchOptions};
 use crate::rng::Rng;
-use crate::rules::movegen::{MoveGen, Squares};
+use crate::tools::train::self_play;
 use crate::rules::position::Scoring;
 use crate::search::node::Searcher;
 use crate::search::stop::Halt;
 use crate::search::tt::TranspositionTable;
 use crate::solver::solve::{solve, SolveOptions};
-use crate::{BoardSize, Dims, Position, Square, Start};
+use crate::{BoardSize, Dims, Position, Start};
 
 type G = Dims<8, 8>;
 
@@ -206,25 +206,8 @@ pub fn game(opts: GenOptions, weights: &'static Weights, g: u32) -> Vec<Record> 
     let halt = Halt::none();
     let mut chooser =
         Searcher::midgame(&tt, &halt, Mid::<G>::new(Scoring::World, Evaluator::new(weights), ProbCutStats::shipped(), 0));
-    let mut pos = Position::start(BoardSize::OTHELLO, Start::Othello);
     let opening = rng.below(11);
-    let mut positions = Vec::new();
-    let mut ply = 0;
-    loop {
-        let (p, o) = (pos.player(), pos.opponent());
-        let moves = G::moves(p, o);
-        if moves == 0 {
-            if G::moves(o, p) == 0 {
-                break;
-            }
-            pos = pos.passed();
-            continue;
-        }
-        positions.push(pos);
-        let sq = if ply < opening || rng.below(10) == 0 { rng.pick(moves) } else { noisy_choice(&mut chooser, p, o, &mut rng) };
-        pos = pos.play(Square::from_index(BoardSize::OTHELLO, sq).expect("on board")).expect("legal");
-        ply += 1;
-    }
+    let positions = self_play(Position::start(BoardSize::OTHELLO, Start::Othello), opening, &mut chooser, &mut rng);
     tt.clear();
     let level = Level { perfect: opts.exact, wld: opts.exact, ..Level::depth(opts.depth) };
     let search_opts = SearchOptions { weights, mode: Mode::Serial, ..SearchOptions::new(level, Scoring::World) };
@@ -242,18 +225,6 @@ pub fn game(opts: GenOptions, weights: &'static Weights, g: u32) -> Vec<Record> 
             Record { p, o, score: (score * 16.0).round() as i16, exact }
         })
         .collect()
-}
-
-/// The self-play move: best after one ply of search plus up to half a
-/// disc of noise.
-fn noisy_choice(s: &mut MidSearcher<G>, p: u64, o: u64, rng: &mut Rng) -> u32 {
-    let mut best = (i32::MIN, 0);
-    for sq in Squares(G::moves(p, o)) {
-        let f = G::flips(p, o, sq);
-        let v = -s.search(o ^ f, p ^ f ^ (1u64 << sq), 1, -MID_INF, MID_INF) + rng.below(8) as i32;
-        best = best.max((v, sq));
-    }
-    best.1
 }
 
 #[cfg(test)]

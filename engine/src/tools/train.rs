@@ -187,29 +187,11 @@ fn game_samples<G: MoveGen>(shape: usize, weights: &'static Weights, opts: DataO
     let tt = TranspositionTable::with_mib(8);
     let mut rng = Rng::new(seed);
     let start = if rng.below(2) == 0 { Start::Othello } else { Start::Reversi };
-    let mut pos = Position::start(G::SIZE, start);
+    let pos = Position::start(G::SIZE, start);
     let limits = Halt::none();
     let mut s = Searcher::midgame(&tt, &limits, Mid::<G>::new(Scoring::World, Evaluator::new(weights), ProbCutStats::shipped(), 0));
-    let mut positions = Vec::new();
     let opening = rng.below(G::SQUARES as u64 / 6 + 1);
-    let mut ply = 0;
-    loop {
-        let (p, o) = (pos.player(), pos.opponent());
-        let moves = G::moves(p, o);
-        if moves == 0 {
-            if G::moves(o, p) == 0 {
-                break;
-            }
-            pos = pos.passed();
-            continue;
-        }
-        positions.push(pos);
-        // Random moves in the opening and now and then after it, so the
-        // games cover positions good play would avoid.
-        let sq = if ply < opening || rng.below(10) == 0 { rng.pick(moves) } else { noisy_choice(&mut s, p, o, &mut rng) };
-        pos = pos.play(crate::Square::from_index(G::SIZE, sq).expect("on board")).expect("legal");
-        ply += 1;
-    }
+    let positions = self_play(pos, opening, &mut s, &mut rng);
     // Label: exact where the solver is quick, else a deeper search.
     let exact_from = if G::SQUARES <= 24 { 64 } else if G::SQUARES <= 36 { 16 } else { 14 };
     let depth = if G::SQUARES <= 36 { opts.label_depth.min(8) } else { opts.label_depth };
@@ -229,6 +211,31 @@ fn game_samples<G: MoveGen>(shape: usize, weights: &'static Weights, opts: DataO
         out.push(sample::<G>(shape, p, o, target));
     }
     out
+}
+
+/// A self-play game from `pos` to its end: random moves for the first
+/// `opening` plies and one in ten after them, so the games cover positions
+/// good play would avoid, else [`noisy_choice`]. Returns every position
+/// with a move to play, in order; the moves drawn from `rng` depend on
+/// nothing else, so a seed replays its game.
+pub(crate) fn self_play<G: MoveGen>(mut pos: Position, opening: u64, s: &mut MidSearcher<G>, rng: &mut Rng) -> Vec<Position> {
+    let mut positions = Vec::new();
+    let mut ply = 0;
+    loop {
+        let (p, o) = (pos.player(), pos.opponent());
+        let moves = G::moves(p, o);
+        if moves == 0 {
+            if G::moves(o, p) == 0 {
+                return positions;
+            }
+            pos = pos.passed();
+            continue;
+        }
+        positions.push(pos);
+        let sq = if ply < opening || rng.below(10) == 0 { rng.pick(moves) } else { noisy_choice(s, p, o, rng) };
+        pos = pos.play(crate::Square::from_index(G::SIZE, sq).expect("on board")).expect("legal");
+        ply += 1;
+    }
 }
 
 /// The self-play players' move: best after one ply of search plus up to
