@@ -48,8 +48,12 @@ const SHALLOW_EMPTIES: u32 = 7;
 /// nodes but 6 % fewer instructions; at 7, 21 % more nodes for no gain.
 const PARITY_EMPTIES: u32 = 6;
 /// From this many empties on, children are probed for a cutoff (ETC)
-/// before any is searched.
-const ETC_EMPTIES: u32 = 12;
+/// before any is searched. From 10 rather than 12: FFO #40-#49 at 1 thread
+/// 1.004 G → 0.984 G nodes and 58.6 s → 55.1 s; #20-#39 116.9 M → 114.8 M
+/// nodes but 2-8 % slower (6.3-6.4 s → 6.5-6.9 s): the table probes cost
+/// about what they save there, and pay in the bigger solves. From 14: more
+/// nodes (119.3 M on #20-#39).
+const ETC_EMPTIES: u32 = 10;
 /// From this many empties on, moves are ordered by a shallow search with a
 /// mobility evaluation rather than by the opponent's mobility alone.
 const SORT_SEARCH_EMPTIES: u32 = 14;
