@@ -303,33 +303,28 @@ impl<'a, P: Policy> Searcher<'a, P> {
         // The hash move first, before any ordering work: when it cuts, as
         // it mostly does where the table knows the node, the other moves'
         // keys (deep probes in the solver) are never needed.
-        let mut start = 0;
+        let mut ordered_from = 0;
         if let Some(at) = list.iter().position(|c| c.sq == hash_move) {
             list.swap(0, at);
-            let c = list[0];
-            best = -self.node(o ^ c.flips, p ^ c.flips ^ (1u64 << c.sq), depth - 1, -beta, -alpha);
-            best_move = c.sq;
-            alpha = alpha.max(best);
-            start = 1;
+            ordered_from = 1;
         }
-        if !self.stopped && alpha < beta {
-            let ctx = self.policy.context(p, o, depth);
-            for c in &mut list[start..] {
-                let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1u64 << c.sq));
-                c.key = P::order_key(self, np, no, c.sq, c.flips, depth, ctx);
-            }
-            list[start..].sort_unstable_by_key(|c| c.key);
-            if self.jitter != 0 && list.len() > 2 && (key ^ self.jitter).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 62 == 0 {
-                // A Lazy SMP helper takes the second and third moves the
-                // other way round at a quarter of its nodes, so that the
-                // threads part.
-                list.swap(1, 2);
-            }
-        }
-
-        for i in start..list.len() {
+        for i in 0..list.len() {
             if self.stopped || alpha >= beta {
                 break;
+            }
+            if i == ordered_from {
+                let ctx = self.policy.context(p, o, depth);
+                for c in &mut list[i..] {
+                    let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1u64 << c.sq));
+                    c.key = P::order_key(self, np, no, c.sq, c.flips, depth, ctx);
+                }
+                list[i..].sort_unstable_by_key(|c| c.key);
+                if self.jitter != 0 && list.len() > 2 && (key ^ self.jitter).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 62 == 0 {
+                    // A Lazy SMP helper takes the second and third moves the
+                    // other way round at a quarter of its nodes, so that the
+                    // threads part.
+                    list.swap(1, 2);
+                }
             }
             if i == 1 && self.split && depth >= P::SPLIT_DEPTH && list.len() > 2 {
                 // Young Brothers Wait: the eldest did not cut, so the rest

@@ -253,12 +253,16 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
         self.node(p, o, n, alpha, beta)
     }
 
+    /// Whether the board is 8×8, where the pattern evaluation values the
+    /// probes (a constant: other boards compile without the patterns).
+    const PATTERNS: bool = G::ROWS == 8 && G::COLS == 8;
+
     /// On 8×8, a guess at the exact score of (`p`, `o`) in discs (rounded
     /// to even, as most final scores are): a `depth`-ply search over the
     /// pattern evaluation. `None` on other boards, whose ordering guess is
     /// not in discs.
     pub fn guess_score(&mut self, p: u64, o: u64, depth: u32) -> Option<i32> {
-        if !(G::ROWS == 8 && G::COLS == 8) {
+        if !Self::PATTERNS {
             return None;
         }
         let v = self.probe::<1>(p, o, depth, -INF * 64, INF * 64) as f32 / crate::pattern::UNIT as f32;
@@ -282,7 +286,7 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
             // every three, 1.020 G every four, 1.004 G every five, 1.018 G
             // every six; #20-#39: 121.3 M, 117.2 M, 117.9 M, 116.9 M, 118.1 M);
             // elsewhere, whose guess is rougher, every two.
-            let step = if G::ROWS == 8 && G::COLS == 8 { 5 } else { 2 };
+            let step = if Self::PATTERNS { 5 } else { 2 };
             let depth = if n >= 16 { 2 + (n - 16) / step } else { 1 };
             self.probe::<GUESS_DIV>(np, no, depth, -INF * 64, INF * 64) * 4 + self.fastest_first_key(np, no, sq, odd)
         } else {
@@ -319,8 +323,7 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
     #[inline(always)]
     fn guess<const DIV: i32>(p: u64, o: u64) -> i32 {
         let (mp, mo) = (G::moves(p, o), G::moves(o, p));
-        // A constant test: other boards compile without the patterns.
-        if G::ROWS == 8 && G::COLS == 8 {
+        if Self::PATTERNS {
             return PatternWeights::shipped().value(p, o, mp.count_ones(), mo.count_ones()) / DIV;
         }
         let mobility = mp.count_ones() as i32 - mo.count_ones() as i32;

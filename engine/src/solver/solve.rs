@@ -227,10 +227,7 @@ fn solve_root<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, pos: &Position, op
         let mut settled = None;
         if !opts.wld && !opts.all_moves && n >= NARROW_FIRST_EMPTIES {
             let guess = if n >= GUESS_FIRST_EMPTIES { solver.guess_score(p, o, GUESS_DEPTH) } else { None };
-            let (mut g, moving) = match guess {
-                Some(g) => (g, true),
-                None => (0, false),
-            };
+            let mut g = guess.unwrap_or(0);
             loop {
                 let (a, b) = (g - 1, g + 1);
                 match iterate(solver, &mut root, n, a, b, opts.mode, false) {
@@ -257,7 +254,7 @@ fn solve_root<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, pos: &Position, op
                     }
                 }
                 // Each fail moves lo up or hi down, so this ends.
-                if !moving || g <= lo || g >= hi {
+                if guess.is_none() || g <= lo || g >= hi {
                     break;
                 }
             }
