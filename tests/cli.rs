@@ -433,6 +433,7 @@ fn four_bad_input_exits_2_naming_the_problem() {
         (vec!["four", "perft", "11"], "depth 11 is out of range"),
         (vec!["four", "match", "--a", "depth=99"], "depth '99' is not 1 to 64"),
         (vec!["four", "experiment", "--margins", "2,x"], "margin 'x' is not valid"),
+        (vec!["four", "experiment", "--search", "mcts"], "search 'mcts' is not valid"),
         (vec!["four", "experiment", "--stats", "four-stats.txt"], "--stats belongs to one evaluation"),
         (vec!["four", "experiment", "--eval", "threat", "--stats", "/nonexistent/four.txt"], "cannot read /nonexistent/four.txt"),
         (vec!["four", "calibrate", "--model", "cubic", "--out", "/nonexistent/four.txt"], "model 'cubic' is unknown"),
@@ -464,6 +465,13 @@ fn four_match_and_experiment_print_their_tables() {
         assert!(r["hit_rate"].as_f64().unwrap() <= 1.0 && r["speedup"].as_f64().unwrap() >= 1.0, "{r}");
     }
     assert_eq!(rows[0]["margin"], 2.0);
+    assert_eq!(rows[0]["search"], "engine");
+    // Paper 003's own plain alpha-beta as the search.
+    let o = yomi(&["four", "experiment", "--json", "--positions", "3", "--depth", "4", "--margins", "1", "--eval", "threat", "--search", "paper"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["rows"][0]["search"], "paper");
+    assert!(v["rows"][0]["plain_nodes"].as_u64().unwrap() > 0);
 
     // A calibration under test: a fitted line must rise, and a good file is used as given.
     let dir = std::env::temp_dir().join(format!("yomi-cli-four-{}", std::process::id()));

@@ -28,7 +28,7 @@
 //   fourState { game }                     → a Score Four game's state (yomi.js fourState)
 //   fourSearch { game, options }           → a Score Four search, progress per iteration
 //   fourPerft { game, depth, parallel }    → { count, seconds }
-//   fourExperiment { evaluation, positions, depth, margins, seed } → paper 003's table rows
+//   fourExperiment { evaluation, search, positions, depth, margins, seed } → paper 003's table rows
 //   fourLevels                             → the Score Four levels
 
 const threadsWanted = Number(new URL(self.location.href).searchParams.get('threads')) || 0;
@@ -127,9 +127,9 @@ const commands = {
     const count = engine.fourPerft(game, depth, parallel);
     return { count, seconds: (performance.now() - t0) / 1000 };
   },
-  fourExperiment: ({ evaluation, positions, depth, margins, seed }, progress) =>
+  fourExperiment: ({ evaluation, search, positions, depth, margins, seed }, progress) =>
     engine.fourExperiment(evaluation, positions, depth, Float32Array.from(margins), seed,
-      (done, total) => progress({ done, total })),
+      (done, total) => progress({ done, total }), search),
   fourLevels: () => engine.fourLevels(),
 };
 

@@ -382,7 +382,7 @@ async function runExperiment(e) {
   const t0 = performance.now();
   try {
     const rows = await yomi.fourExperiment({
-      evaluation: $('exp-eval').value, positions, depth, margins,
+      evaluation: $('exp-eval').value, search: $('exp-search').value, positions, depth, margins,
       onProgress: (done, total) => {
         $('exp-progress').value = done / total;
         $('exp-status').textContent = `${done} of ${total} positions, ${((performance.now() - t0) / 1000).toFixed(1)} s`;
@@ -393,7 +393,7 @@ async function runExperiment(e) {
       const tr = body.insertRow();
       tr.dataset.hitRate = r.hitRate;
       tr.dataset.speedup = r.speedup;
-      for (const v of [r.eval === 'paper' ? "Paper 003's" : 'Ours', `${r.margin}σ`, r.positions, `${(r.hitRate * 100).toFixed(0)} %`,
+      for (const v of [r.eval === 'paper' ? "Paper 003's" : 'Ours', r.search === 'paper' ? "Paper 003's α-β" : "Yomi's", `${r.margin}σ`, r.positions, `${(r.hitRate * 100).toFixed(0)} %`,
         `${r.speedup.toFixed(2)}×`, count(r.plainNodes), count(r.prunedNodes), PAPER[r.margin] ?? '']) {
         tr.insertCell().textContent = v;
       }

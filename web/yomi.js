@@ -193,11 +193,13 @@ export class Yomi extends EventTarget {
   }
 
   /**
-   * Paper 003's experiment on this machine: rows { eval, margin, hitRate,
-   * speedup, plainNodes, prunedNodes }; onProgress(done, total).
+   * Paper 003's experiment on this machine: rows { eval, search, margin,
+   * hitRate, speedup, plainNodes, prunedNodes }; search 'engine' (Yomi's
+   * search, with and without the cut) or 'paper' (the paper's plain
+   * alpha-beta); onProgress(done, total).
    */
-  fourExperiment({ evaluation = 'threat', positions = 100, depth = 8, margins = [2, 1], seed = 3, onProgress } = {}) {
-    return this.#call('fourExperiment', { evaluation, positions, depth, margins, seed },
+  fourExperiment({ evaluation = 'threat', search = 'engine', positions = 100, depth = 8, margins = [2, 1], seed = 3, onProgress } = {}) {
+    return this.#call('fourExperiment', { evaluation, search, positions, depth, margins, seed },
       onProgress && ((p) => onProgress(p.done, p.total)));
   }
 

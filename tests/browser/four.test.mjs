@@ -137,9 +137,19 @@ test("paper 003's experiment runs in the page", async () => {
   for (const r of rows) {
     assert.ok(r.hit >= 0 && r.hit <= 1);
     assert.ok(r.speedup >= 1, `speed-up ${r.speedup}`);
-    assert.equal(r.cells[2], '4');
+    assert.equal(r.cells[3], '4');
+    assert.equal(r.cells[1], "Yomi's");
   }
-  assert.equal(rows[0].cells[7], '99 %, 3.0×');
-  console.log(`browser experiment (4 positions, depth 5): ${rows.map((r) => r.cells.slice(0, 5).join(' ')).join('; ')}`);
+  assert.equal(rows[0].cells[8], '99 %, 3.0×');
+  console.log(`browser experiment (4 positions, depth 5): ${rows.map((r) => r.cells.slice(0, 6).join(' ')).join('; ')}`);
+
+  // The paper's own plain alpha-beta as the search: two more rows.
+  await page().selectOption('#exp-search', 'paper');
+  await page().click('#exp-form button[type=submit]');
+  await page().waitForFunction(() => /^Done/.test(document.querySelector('#exp-status').textContent)
+    && document.querySelectorAll('#exp-table tbody tr').length === 4, null, { timeout: 120_000 });
+  const paper = await page().$$eval('#exp-table tbody tr', (trs) => trs.slice(2).map((tr) => [...tr.cells].map((c) => c.textContent)));
+  for (const cells of paper) assert.equal(cells[1], "Paper 003's α-β");
+  console.log(`browser experiment, paper 003's alpha-beta: ${paper.map((c) => c.slice(0, 6).join(' ')).join('; ')}`);
   assert.deepEqual(b.errors, []);
 });

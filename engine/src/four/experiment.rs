@@ -8,6 +8,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::error::Error;
+use crate::four::alphabeta::PaperSearch;
 use crate::four::board::{Board, Outcome};
 use crate::four::eval::{Evaluate, PaperEval, ThreatEval, WIN_NOW};
 use crate::four::notation::Game;
@@ -233,12 +234,48 @@ pub fn sample_positions(games: usize, random_moves: usize, depth: u32, seed: u64
         .collect()
 }
 
+/// Interior nodes of paper 003's plain alpha-beta searches, `depth` plies
+/// from each of `positions` (about one node in `one_in`, seeded): where the
+/// paper measures its statistics, and where the cut is tried. Bad moves'
+/// positions are among them, which games rarely reach.
+pub fn sample_tree_nodes(kind: EvalKind, positions: &[Board], depth: u32, one_in: u64, seed: u64) -> Vec<Board> {
+    fn run<E: Evaluate + Sync>(eval: E, positions: &[Board], depth: u32, one_in: u64, seed: u64) -> Vec<Board> {
+        let none = PruningStats::default();
+        positions
+            .par_iter()
+            .enumerate()
+            .map(|(i, b)| {
+                if b.outcome() != Outcome::Playing {
+                    return Vec::new();
+                }
+                let mut s = PaperSearch::new(eval.clone(), &none, f32::INFINITY).sampling(one_in, seed ^ (i as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D));
+                s.best_move(b.player(), b.opponent(), depth.min(64 - b.stones()));
+                s.sampled
+                    .iter()
+                    .map(|&(p, o)| {
+                        let to_move = if (p | o).count_ones() % 2 == 0 { Color::Black } else { Color::White };
+                        Board::from_relative(p, o, to_move)
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .flatten()
+            .collect()
+    }
+    match kind {
+        // The correction M_m is the same for all siblings: the raw value
+        // orders them alike.
+        EvalKind::Paper => run(PaperEval::raw(), positions, depth, one_in, seed),
+        EvalKind::Threat => run(ThreatEval, positions, depth, one_in, seed),
+    }
+}
+
 /// Paper 003's statistics for evaluation `E` from `positions`: `M_m` (the
-/// mean raw paper value by move number, used by the paper's evaluation
-/// only) and, for k = 1..=`max_k`, how the k-ply value follows the static
+/// mean raw paper value by move number over `games`' positions, used by the
+/// paper's evaluation only) and, for k = 1..=`max_k`, how the k-ply value follows the static
 /// value under `model` (the mean and σ of their difference, or a fitted
 /// line and the σ around it). Proven results and sure wins are left out.
 pub fn calibrate<E: Evaluate + Sync>(
+    games: &[Board],
     positions: &[Board],
     make_eval: impl Fn(&[i32; 65]) -> E + Sync,
     model: Model,
@@ -247,7 +284,7 @@ pub fn calibrate<E: Evaluate + Sync>(
 ) -> PruningStats {
     let max_k = max_k.clamp(1, MAX_K);
     let mut mean = [Moments::default(); 65];
-    for b in positions {
+    for b in games {
         mean[b.stones() as usize].add(PaperEval::raw_value(b.player(), b.opponent()) as f64);
     }
     let mut stats = PruningStats::default();
@@ -305,17 +342,55 @@ pub fn calibrate<E: Evaluate + Sync>(
 }
 
 /// Calibrates the named evaluation (see [`calibrate`]).
-pub fn calibrate_kind(kind: EvalKind, model: Model, positions: &[Board], max_k: u32, progress: &(dyn Fn(usize, usize) + Sync)) -> PruningStats {
+pub fn calibrate_kind(
+    kind: EvalKind,
+    model: Model,
+    games: &[Board],
+    positions: &[Board],
+    max_k: u32,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> PruningStats {
     match kind {
-        EvalKind::Paper => calibrate(positions, |m| PaperEval { mean: *m }, model, max_k, progress),
-        EvalKind::Threat => calibrate(positions, |_| ThreatEval, model, max_k, progress),
+        EvalKind::Paper => calibrate(games, positions, |m| PaperEval { mean: *m }, model, max_k, progress),
+        EvalKind::Threat => calibrate(games, positions, |_| ThreatEval, model, max_k, progress),
     }
 }
 
-/// One row of the experiment: an evaluation and a margin.
+/// Which search the experiment runs with and without the cut.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Baseline {
+    /// The engine's: iterative deepening, principal variation search, a
+    /// transposition table with the symmetries, threat ordering.
+    #[default]
+    Engine,
+    /// Paper 003's figures 1 and 2: plain alpha-beta ordered by static
+    /// value, nothing else (`alphabeta.rs`).
+    Paper,
+}
+
+impl Baseline {
+    pub fn name(self) -> &'static str {
+        match self {
+            Baseline::Engine => "engine",
+            Baseline::Paper => "paper",
+        }
+    }
+
+    pub fn parse(s: &str) -> Result<Baseline, Error> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "engine" | "pvs" => Ok(Baseline::Engine),
+            "paper" | "alphabeta" | "alpha-beta" => Ok(Baseline::Paper),
+            _ => Err(Error::BadArgument(format!("search '{s}' is unknown; expected engine or paper"))),
+        }
+    }
+}
+
+/// One row of the experiment: an evaluation, a search and a margin.
 #[derive(Clone, Debug, Serialize)]
 pub struct ExperimentRow {
     pub eval: EvalKind,
+    pub search: Baseline,
     /// The cut value in σ.
     pub margin: f32,
     /// Share of positions where the pruned search's move has the plain
@@ -339,6 +414,7 @@ pub struct ExperimentRow {
 #[allow(clippy::too_many_arguments)]
 pub fn experiment(
     kind: EvalKind,
+    search: Baseline,
     stats: Option<&PruningStats>,
     positions: usize,
     depth: u32,
@@ -350,11 +426,11 @@ pub fn experiment(
     match kind {
         EvalKind::Paper => {
             let stats = stats.unwrap_or(PruningStats::shipped("paper"));
-            run_experiment(kind, PaperEval { mean: stats.mean_by_move }, stats, positions, depth, margins, seed, stop, progress)
+            run_experiment(kind, search, PaperEval { mean: stats.mean_by_move }, stats, positions, depth, margins, seed, stop, progress)
         }
         EvalKind::Threat => {
             let stats = stats.unwrap_or(PruningStats::shipped("threat"));
-            run_experiment(kind, ThreatEval, stats, positions, depth, margins, seed, stop, progress)
+            run_experiment(kind, search, ThreatEval, stats, positions, depth, margins, seed, stop, progress)
         }
     }
 }
@@ -362,6 +438,7 @@ pub fn experiment(
 #[allow(clippy::too_many_arguments)]
 fn run_experiment<E: Evaluate + Sync>(
     kind: EvalKind,
+    search: Baseline,
     eval: E,
     stats: &PruningStats,
     positions: usize,
@@ -382,35 +459,18 @@ fn run_experiment<E: Evaluate + Sync>(
         })
         .collect();
     let done = std::sync::atomic::AtomicUsize::new(0);
-    // Per position: (hit per margin, plain nodes, pruned nodes per margin,
-    // plain seconds, pruned seconds per margin).
-    type PerPosition = (Vec<bool>, u64, Vec<u64>, f64, Vec<f64>);
     let per: Vec<PerPosition> = boards
         .par_iter()
         .map_init(
             || TranspositionTable::with_mib(16),
             |tt, b| {
-                let plain = FourOptions { depth, mode: Mode::Serial, ..FourOptions::default() };
-                tt.clear();
-                let all = search_with(b, tt, &FourOptions { all_moves: true, ..plain }, stop, &mut |_| {}, eval.clone(), stats);
-                // Empty only after a stop, when nothing here counts.
-                let best = all.moves.iter().map(|m| m.1).max();
-                let value_of = |peg: Option<u32>| all.moves.iter().find(|m| Some(m.0) == peg).map(|m| m.1);
-                tt.clear();
-                let base = search_with(b, tt, &plain, stop, &mut |_| {}, eval.clone(), stats);
-                let mut hits = Vec::new();
-                let mut nodes = Vec::new();
-                let mut secs = Vec::new();
-                for &margin in margins {
-                    tt.clear();
-                    let r = search_with(b, tt, &FourOptions { margin, ..plain }, stop, &mut |_| {}, eval.clone(), stats);
-                    hits.push(best.is_some() && value_of(r.best) == best);
-                    nodes.push(r.nodes);
-                    secs.push(r.seconds);
-                }
+                let row = match search {
+                    Baseline::Engine => engine_position(b, tt, &eval, stats, depth, margins, stop),
+                    Baseline::Paper => paper_position(b, &eval, stats, depth, margins, stop),
+                };
                 let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                 progress(n, boards.len());
-                (hits, base.nodes, nodes, base.seconds, secs)
+                row
             },
         )
         .collect();
@@ -424,6 +484,7 @@ fn run_experiment<E: Evaluate + Sync>(
             let pruned_seconds: f64 = per.iter().map(|x| x.4[i]).sum();
             ExperimentRow {
                 eval: kind,
+                search,
                 margin,
                 hit_rate: per.iter().filter(|x| x.0[i]).count() as f64 / per.len().max(1) as f64,
                 speedup: plain_nodes as f64 / pruned_nodes.max(1) as f64,
@@ -434,6 +495,68 @@ fn run_experiment<E: Evaluate + Sync>(
             }
         })
         .collect()
+}
+
+/// One position of the experiment: (hit per margin, plain nodes, pruned
+/// nodes per margin, plain seconds, pruned seconds per margin).
+type PerPosition = (Vec<bool>, u64, Vec<u64>, f64, Vec<f64>);
+
+/// The engine's search at `depth` without the cut (every root move's
+/// value, then the search itself) and with it at each margin.
+fn engine_position<E: Evaluate>(
+    b: &Board,
+    tt: &TranspositionTable,
+    eval: &E,
+    stats: &PruningStats,
+    depth: u32,
+    margins: &[f32],
+    stop: Option<&AtomicBool>,
+) -> PerPosition {
+    let plain = FourOptions { depth, mode: Mode::Serial, ..FourOptions::default() };
+    tt.clear();
+    let all = search_with(b, tt, &FourOptions { all_moves: true, ..plain }, stop, &mut |_| {}, eval.clone(), stats);
+    // Empty only after a stop, when nothing here counts.
+    let best = all.moves.iter().map(|m| m.1).max();
+    let value_of = |peg: Option<u32>| all.moves.iter().find(|m| Some(m.0) == peg).map(|m| m.1);
+    tt.clear();
+    let base = search_with(b, tt, &plain, stop, &mut |_| {}, eval.clone(), stats);
+    let mut hits = Vec::new();
+    let mut nodes = Vec::new();
+    let mut secs = Vec::new();
+    for &margin in margins {
+        tt.clear();
+        let r = search_with(b, tt, &FourOptions { margin, ..plain }, stop, &mut |_| {}, eval.clone(), stats);
+        hits.push(best.is_some() && value_of(r.best) == best);
+        nodes.push(r.nodes);
+        secs.push(r.seconds);
+    }
+    (hits, base.nodes, nodes, base.seconds, secs)
+}
+
+/// Paper 003's searches (figures 1 and 2) at `depth`: every root move's
+/// plain value, the plain search, and the cut at each margin.
+fn paper_position<E: Evaluate>(b: &Board, eval: &E, stats: &PruningStats, depth: u32, margins: &[f32], stop: Option<&AtomicBool>) -> PerPosition {
+    let (p, o) = (b.player(), b.opponent());
+    let values = PaperSearch::new(eval.clone(), stats, f32::INFINITY).stopping(stop).root_values(p, o, depth);
+    let best = values.iter().map(|m| m.1).max();
+    let value_of = |c: u32| values.iter().find(|m| m.0 == c).map(|m| m.1);
+    let run = |margin: f32| {
+        let clock = crate::clock::Clock::start();
+        let mut s = PaperSearch::new(eval.clone(), stats, margin).stopping(stop);
+        let (c, _) = s.best_move(p, o, depth);
+        (c, s.nodes, clock.seconds())
+    };
+    let (_, plain_nodes, plain_seconds) = run(f32::INFINITY);
+    let mut hits = Vec::new();
+    let mut nodes = Vec::new();
+    let mut secs = Vec::new();
+    for &margin in margins {
+        let (c, n, t) = run(margin);
+        hits.push(best.is_some() && value_of(c) == best);
+        nodes.push(n);
+        secs.push(t);
+    }
+    (hits, plain_nodes, nodes, plain_seconds, secs)
 }
 
 /// Paper 003's own figures for its experiment (depth 8): (margin in σ, hit

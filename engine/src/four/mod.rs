@@ -21,6 +21,7 @@ pub mod perft;
 pub mod eval;
 pub mod pruning;
 pub mod search;
+pub mod alphabeta;
 pub mod experiment;
 
 pub use board::{Board, Outcome};

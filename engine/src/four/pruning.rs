@@ -125,6 +125,24 @@ impl PruningStats {
         None
     }
 
+    /// Paper 003's cut at a node with `m` stones and `k` plies left whose
+    /// static value is `static_value`: `alpha` if the prediction plus
+    /// `margin` σ is below it, `beta` if the prediction less `margin` σ is
+    /// above it, `None` if the node must be searched.
+    #[inline]
+    pub fn cut(&self, m: u32, k: u32, static_value: i32, margin: f32, alpha: i32, beta: i32) -> Option<i32> {
+        let cell = self.get(m, k)?;
+        let predicted = cell.predict(static_value);
+        let cut = margin * cell.sigma;
+        if predicted + cut < alpha as f32 {
+            Some(alpha)
+        } else if predicted - cut > beta as f32 {
+            Some(beta)
+        } else {
+            None
+        }
+    }
+
     /// `M m mean` lines, then a line per cell: `T m k samples mean sigma`
     /// for paper 003's increment, `L m k samples slope intercept sigma`
     /// for a fitted line.

@@ -118,16 +118,7 @@ impl<'s, E: Evaluate> FourPolicy<'s, E> {
         if !self.margin.is_finite() || self.eval.volatile(p, o) {
             return None;
         }
-        let cell = self.stats.get((p | o).count_ones(), k)?;
-        let predicted = cell.predict(self.eval.eval(p, o));
-        let cut = self.margin * cell.sigma;
-        if predicted + cut < alpha as f32 {
-            Some(alpha)
-        } else if predicted - cut > beta as f32 {
-            Some(beta)
-        } else {
-            None
-        }
+        self.stats.cut((p | o).count_ones(), k, self.eval.eval(p, o), self.margin, alpha, beta)
     }
 }
 

@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use super::analysis::{begin, read_options, table, to_js};
 use super::js;
 use crate::four::board::Outcome;
-use crate::four::experiment::{experiment, FourLevel, FOUR_LEVELS};
+use crate::four::experiment::{experiment, Baseline, FourLevel, FOUR_LEVELS};
 use crate::four::search::{winner, FourResult};
 use crate::four::{format_board, peg_name, EvalKind, FourOptions, Game};
 use crate::parallel::Mode;
@@ -186,11 +186,21 @@ pub fn four_perft(text: &str, depth: u32, parallel: bool) -> Result<f64, JsError
 
 /// Paper 003's experiment on this machine: `positions` positions of 4
 /// random pegs, depth `depth`, each margin (σ) in `margins`; progress is
-/// (done, total). Resolves to { rows, positions, stopped }: a stop keeps the
-/// positions finished before it.
+/// (done, total); `search` is `engine` (the default) or `paper` (paper
+/// 003's plain alpha-beta). Resolves to { rows, positions, stopped }: a stop
+/// keeps the positions finished before it.
 #[wasm_bindgen(js_name = fourExperiment)]
-pub fn four_experiment(eval: &str, positions: usize, depth: u32, margins: Vec<f32>, seed: u32, progress: Option<js_sys::Function>) -> Result<JsValue, JsError> {
+pub fn four_experiment(
+    eval: &str,
+    positions: usize,
+    depth: u32,
+    margins: Vec<f32>,
+    seed: u32,
+    progress: Option<js_sys::Function>,
+    search: Option<String>,
+) -> Result<JsValue, JsError> {
     let kind = EvalKind::parse(eval).map_err(js)?;
+    let search = search.as_deref().map(Baseline::parse).transpose().map_err(js)?.unwrap_or_default();
     if positions == 0 || positions > 1000 {
         return Err(JsError::new(&format!("positions {positions} is out of range; expected 1 to 1000")));
     }
@@ -209,7 +219,7 @@ pub fn four_experiment(eval: &str, positions: usize, depth: u32, margins: Vec<f3
     let mut all: Vec<Vec<crate::four::experiment::ExperimentRow>> = Vec::new();
     while done < positions {
         let n = block.min(positions - done);
-        let rows = experiment(kind, None, n, depth, &margins, seed as u64 ^ (done as u64) << 32, Some(stop), &|_, _| {});
+        let rows = experiment(kind, search, None, n, depth, &margins, seed as u64 ^ (done as u64) << 32, Some(stop), &|_, _| {});
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             break;
         }
@@ -227,6 +237,7 @@ pub fn four_experiment(eval: &str, positions: usize, depth: u32, margins: Vec<f3
         let hits: f64 = parts.iter().map(|r| r.hit_rate * r.positions as f64).sum();
         rows.push(Row {
             eval: kind.name(),
+            search: search.name(),
             margin,
             positions: done as u32,
             hit_rate: hits / done.max(1) as f64,
@@ -249,6 +260,7 @@ struct Table {
 #[serde(rename_all = "camelCase")]
 struct Row {
     eval: &'static str,
+    search: &'static str,
     margin: f32,
     positions: u32,
     hit_rate: f64,

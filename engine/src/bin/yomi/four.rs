@@ -2,7 +2,7 @@
 
 use clap::{Args, Subcommand};
 use serde_json::json;
-use yomi::four::experiment::{calibrate_kind, experiment, play_match, sample_positions, FourLevel, Player, PAPER_FIGURES};
+use yomi::four::experiment::{calibrate_kind, sample_tree_nodes, Baseline, experiment, play_match, sample_positions, FourLevel, Player, PAPER_FIGURES};
 use yomi::four::perft::perft_parallel;
 use yomi::four::pruning::{Model, PruningStats};
 use yomi::four::search::{solve, winner, PROVEN};
@@ -171,6 +171,10 @@ struct ExperimentArgs {
     /// Evaluations: paper, threat or both.
     #[arg(long, default_value = "paper,threat", value_name = "LIST")]
     eval: String,
+    /// Searches run with and without the cut: engine (iterative deepening
+    /// PVS with the table), paper (paper 003's plain alpha-beta) or both.
+    #[arg(long, default_value = "engine", value_name = "LIST")]
+    search: String,
     /// Threads: positions run in parallel, one search per thread.
     #[arg(long, default_value_t = 1, value_name = "N")]
     threads: usize,
@@ -220,6 +224,13 @@ struct CalibrateArgs {
     /// Deepest search measured (1 to 12).
     #[arg(long, default_value_t = 9, value_name = "K")]
     depth: u32,
+    /// Also measure interior nodes of paper 003's plain alpha-beta, TREE
+    /// plies from the games' positions (0: the games' positions only).
+    #[arg(long, default_value_t = 0, value_name = "TREE")]
+    tree_depth: u32,
+    /// With --tree-depth: keep about one tree node in N.
+    #[arg(long, default_value_t = 200, value_name = "N")]
+    tree_one_in: u64,
     #[arg(long, default_value_t = 2, value_name = "N")]
     threads: usize,
     #[arg(long, default_value_t = 11)]
@@ -545,6 +556,7 @@ fn experiment_cmd(a: ExperimentArgs) -> Result<(), Error> {
     }
     let margins = parse_list(&a.margins, "margin", |x| x.parse::<f32>().ok().filter(|m| *m > 0.0 && m.is_finite()))?;
     let evals = parse_list(&a.eval, "evaluation", |x| EvalKind::parse(x).ok())?;
+    let searches = parse_list(&a.search, "search", |x| Baseline::parse(x).ok())?;
     let stats = match &a.stats {
         None => None,
         Some(_) if evals.len() != 1 => {
@@ -557,13 +569,13 @@ fn experiment_cmd(a: ExperimentArgs) -> Result<(), Error> {
     };
     let pool = check_threads(a.threads)?;
     let mut rows = Vec::new();
-    for kind in evals {
+    for (search, kind) in searches.iter().flat_map(|&s| evals.iter().map(move |&k| (s, k))) {
         if !a.json {
-            eprintln!("{} evaluation: {} positions at depth {}", kind.name(), a.positions, a.depth);
+            eprintln!("{} search, {} evaluation: {} positions at depth {}", search.name(), kind.name(), a.positions, a.depth);
         }
         let json = a.json;
         let r = pool.install(|| {
-            experiment(kind, stats.as_ref(), a.positions, a.depth, &margins, a.seed, None, &|n, all| {
+            experiment(kind, search, stats.as_ref(), a.positions, a.depth, &margins, a.seed, None, &|n, all| {
                 if !json && (n % 10 == 0 || n == all) {
                     eprintln!("  {n}/{all} positions");
                 }
@@ -576,11 +588,12 @@ fn experiment_cmd(a: ExperimentArgs) -> Result<(), Error> {
         return Ok(());
     }
     println!("Paper 003's experiment: {} positions of 4 random pegs, depth {}", a.positions, a.depth);
-    println!("{:>7} {:>7} {:>9} {:>10} {:>10} {:>14} {:>14}   paper", "eval", "margin", "hit rate", "speed-up", "time", "plain nodes", "pruned nodes");
+    println!("{:>7} {:>7} {:>7} {:>9} {:>10} {:>10} {:>14} {:>14}   paper", "search", "eval", "margin", "hit rate", "speed-up", "time", "plain nodes", "pruned nodes");
     for r in &rows {
         let paper = PAPER_FIGURES.iter().find(|f| f.0 == r.margin).map(|f| format!("{:.0} %, {:.1}x", f.1 * 100.0, f.2)).unwrap_or_default();
         println!(
-            "{:>7} {:>6}σ {:>8.1}% {:>9.2}x {:>9.2}x {:>14} {:>14}   {paper}",
+            "{:>7} {:>7} {:>6}σ {:>8.1}% {:>9.2}x {:>9.2}x {:>14} {:>14}   {paper}",
+            r.search.name(),
             r.eval.name(),
             r.margin,
             r.hit_rate * 100.0,
@@ -610,16 +623,23 @@ fn calibrate_cmd(a: CalibrateArgs) -> Result<(), Error> {
     let clock = yomi::clock::Clock::start();
     eprintln!("playing {} games (4 random pegs, then depth 4 with one move in ten random)", a.games);
     let positions = pool.install(|| sample_positions(a.games, 4, 4, a.seed));
+    let games = positions;
+    let mut positions = games.clone();
+    if a.tree_depth > 0 {
+        let nodes = pool.install(|| sample_tree_nodes(kind, &games, a.tree_depth, a.tree_one_in, a.seed));
+        eprintln!("{} tree nodes sampled ({} plies, one in {})", nodes.len(), a.tree_depth, a.tree_one_in);
+        positions.extend(nodes);
+    }
     eprintln!("{} positions in {:.1} s; searching each to depth {}", positions.len(), clock.seconds(), a.depth);
     let stats = pool.install(|| {
-        calibrate_kind(kind, model, &positions, a.depth, &|n, all| {
+        calibrate_kind(kind, model, &games, &positions, a.depth, &|n, all| {
             if n % 200 == 0 || n == all {
                 eprintln!("  {n}/{all} positions, {:.0} s", clock.seconds());
             }
         })
     });
     let header = format!(
-        "Yomi Score Four statistics for the {} evaluation ({} model): {} games (seed {}), {} positions, depths 1-{}; yomi four calibrate --eval {} --model {} --games {} --depth {} --seed {}",
+        "Yomi Score Four statistics for the {} evaluation ({} model): {} games (seed {}), {} positions, depths 1-{}; yomi four calibrate --eval {} --model {} --games {} --depth {}{} --seed {}",
         kind.name(),
         model.name(),
         a.games,
@@ -630,6 +650,7 @@ fn calibrate_cmd(a: CalibrateArgs) -> Result<(), Error> {
         model.name(),
         a.games,
         a.depth,
+        if a.tree_depth > 0 { format!(" --tree-depth {} --tree-one-in {}", a.tree_depth, a.tree_one_in) } else { String::new() },
         a.seed
     );
     std::fs::write(&a.out, stats.to_text(&header)).map_err(|e| Error::BadArgument(format!("cannot write {}: {e}", a.out)))?;

@@ -1,0 +1,258 @@
+//! Paper 003's two searches as its figures 1 and 2 print them: plain
+//! fixed-depth alpha-beta whose children are taken in the order of their
+//! static value, and the same with the statistical cut tried at every node
+//! before its children. No table, no iterative deepening, no null windows:
+//! the baseline the paper's speed-ups are measured against. The engine's
+//! search (`search.rs`) makes the same cut inside a much stronger search;
+//! the experiment reports both.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::four::board::{has_four, legal};
+use crate::four::eval::Evaluate;
+use crate::four::pruning::PruningStats;
+use crate::four::search::{INF, WIN};
+use crate::rng::Rng;
+use crate::rules::movegen::Squares;
+
+/// One search of figure 1 (`margin` infinite) or figure 2.
+pub struct PaperSearch<'s, E> {
+    stop: Option<&'s AtomicBool>,
+    stopped: bool,
+    eval: E,
+    stats: &'s PruningStats,
+    margin: f32,
+    pub nodes: u64,
+    /// Tree nodes kept for calibration (paper 003 measures its statistics
+    /// on the nodes of the search tree): one in `sample.0` interior nodes,
+    /// drawn by `sample.1`.
+    sample: Option<(u64, Rng)>,
+    pub sampled: Vec<(u64, u64)>,
+}
+
+impl<'s, E: Evaluate> PaperSearch<'s, E> {
+    pub fn new(eval: E, stats: &'s PruningStats, margin: f32) -> Self {
+        PaperSearch {
+            stop: None,
+            stopped: false,
+            eval,
+            stats,
+            margin,
+            nodes: 0,
+            sample: None,
+            sampled: Vec::new(),
+        }
+    }
+
+    /// Ends the search soon after `stop` is set; its answers are then
+    /// meaningless ([`PaperSearch::stopped`] says so).
+    pub fn stopping(mut self, stop: Option<&'s AtomicBool>) -> Self {
+        self.stop = stop;
+        self
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Keeps about one in `one_in` interior nodes in `sampled`.
+    pub fn sampling(mut self, one_in: u64, seed: u64) -> Self {
+        self.sample = Some((one_in.max(1), Rng::new(seed)));
+        self
+    }
+
+    /// Every root move of (`p`, `o`) with its `depth`-ply value, each
+    /// searched with a full window, in the order of the static values
+    /// (nothing is cut at the root's children: the window is open).
+    pub fn root_values(&mut self, p: u64, o: u64, depth: u32) -> Vec<(u32, i32)> {
+        self.children(p, o)
+            .into_iter()
+            .map(|(c, np, no)| (c, -self.node(np, no, depth - 1, -INF, INF)))
+            .collect()
+    }
+
+    /// The move figure 1 or 2 plays from (`p`, `o`): the first of the best
+    /// in the static order, and its value.
+    pub fn best_move(&mut self, p: u64, o: u64, depth: u32) -> (u32, i32) {
+        let mut best = (64, -INF);
+        for (c, np, no) in self.children(p, o) {
+            let v = -self.node(np, no, depth - 1, -INF, -best.1);
+            if v > best.1 {
+                best = (c, v);
+            }
+        }
+        best
+    }
+
+    /// The children of a position with no line yet, best static value for
+    /// the mover first (the paper sorts by −t(q)); ties keep cell order.
+    fn children(&mut self, p: u64, o: u64) -> Vec<(u32, u64, u64)> {
+        let mut kids: Vec<(i32, u32, u64, u64)> = Squares(legal(p | o))
+            .map(|c| {
+                let np = p | 1u64 << c;
+                let key = if has_four(np) {
+                    INF
+                } else {
+                    -self.eval.eval(o, np)
+                };
+                (key, c, o, np)
+            })
+            .collect();
+        kids.sort_by_key(|k| -k.0);
+        kids.into_iter().map(|(_, c, np, no)| (c, np, no)).collect()
+    }
+
+    /// Fail-hard alpha-beta from the side to move's view. A line just made
+    /// by the opponent ends the game (sooner wins rank higher, as in the
+    /// engine); a full board is a draw.
+    fn node(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes % 4096 == 0 {
+            self.stopped |= self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+        }
+        if self.stopped {
+            return alpha;
+        }
+        let stones = (p | o).count_ones();
+        if has_four(o) {
+            return -(WIN - stones as i32);
+        }
+        if stones == 64 {
+            return 0;
+        }
+        if depth == 0 {
+            return self.eval.eval(p, o);
+        }
+        if let Some((one_in, rng)) = &mut self.sample {
+            if rng.below(*one_in) == 0 {
+                self.sampled.push((p, o));
+            }
+        }
+        if self.margin.is_finite() && !self.eval.volatile(p, o) {
+            if let Some(v) = self.stats.cut(
+                stones,
+                depth,
+                self.eval.eval(p, o),
+                self.margin,
+                alpha,
+                beta,
+            ) {
+                return v;
+            }
+        }
+        let mut m = alpha;
+        for (_, np, no) in self.children(p, o) {
+            let t = -self.node(np, no, depth - 1, -beta, -m);
+            if t > m {
+                m = t;
+                if m >= beta {
+                    break;
+                }
+            }
+        }
+        m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::four::eval::{PaperEval, ThreatEval};
+    use crate::four::experiment::random_opening;
+    use crate::four::Board;
+
+    /// Minimax with no window and no order: what alpha-beta must return.
+    fn minimax<E: Evaluate>(eval: &E, p: u64, o: u64, depth: u32) -> i32 {
+        let stones = (p | o).count_ones();
+        if has_four(o) {
+            return -(WIN - stones as i32);
+        }
+        if stones == 64 {
+            return 0;
+        }
+        if depth == 0 {
+            return eval.eval(p, o);
+        }
+        Squares(legal(p | o))
+            .map(|c| -minimax(eval, o, p | 1u64 << c, depth - 1))
+            .max()
+            .unwrap()
+    }
+
+    fn positions() -> Vec<Board> {
+        let mut rng = Rng::new(77);
+        (0..24)
+            .filter_map(|i| {
+                let mut b = Board::EMPTY;
+                for peg in random_opening(&mut rng, 4 + i) {
+                    b = b.play(peg)?;
+                }
+                (b.outcome() == crate::four::Outcome::Playing).then_some(b)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn plain_alpha_beta_equals_minimax() {
+        let stats = PruningStats::default();
+        for b in positions() {
+            let (p, o) = (b.player(), b.opponent());
+            for depth in 1..=3 {
+                let naive: Vec<(u32, i32)> = Squares(legal(p | o))
+                    .map(|c| (c, -minimax(&ThreatEval, o, p | 1u64 << c, depth - 1)))
+                    .collect();
+                let best = naive.iter().map(|m| m.1).max().unwrap();
+                let mut s = PaperSearch::new(ThreatEval, &stats, f32::INFINITY);
+                let mut values = s.root_values(p, o, depth);
+                values.sort();
+                assert_eq!(values, naive, "{b:?} depth {depth}");
+                let (c, v) =
+                    PaperSearch::new(ThreatEval, &stats, f32::INFINITY).best_move(p, o, depth);
+                assert_eq!(v, best);
+                assert_eq!(
+                    naive.iter().find(|m| m.0 == c).unwrap().1,
+                    best,
+                    "the move played has the best value"
+                );
+                let (_, v) = PaperSearch::new(PaperEval::raw(), &stats, f32::INFINITY)
+                    .best_move(p, o, depth);
+                assert_eq!(
+                    v,
+                    Squares(legal(p | o))
+                        .map(|c| -minimax(&PaperEval::raw(), o, p | 1u64 << c, depth - 1))
+                        .max()
+                        .unwrap()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_cut_saves_nodes_and_a_stop_ends_the_search() {
+        let stats = PruningStats::shipped("paper");
+        let eval = PaperEval {
+            mean: stats.mean_by_move,
+        };
+        let (mut plain, mut cut) = (0, 0);
+        for b in positions().into_iter().take(6) {
+            let mut s = PaperSearch::new(eval.clone(), stats, f32::INFINITY);
+            s.best_move(b.player(), b.opponent(), 5);
+            plain += s.nodes;
+            let mut s = PaperSearch::new(eval.clone(), stats, 1.0);
+            s.best_move(b.player(), b.opponent(), 5);
+            cut += s.nodes;
+        }
+        assert!(cut < plain, "{cut} vs {plain}");
+
+        let stop = AtomicBool::new(true);
+        let b = positions()[0];
+        let mut s = PaperSearch::new(eval.clone(), stats, f32::INFINITY).stopping(Some(&stop));
+        s.best_move(b.player(), b.opponent(), 12);
+        assert!(s.stopped() && s.nodes < 10_000, "{} nodes", s.nodes);
+
+        let mut s = PaperSearch::new(eval, stats, f32::INFINITY).sampling(10, 5);
+        s.best_move(b.player(), b.opponent(), 4);
+        let kept = s.sampled.len() as u64;
+        assert!(kept > 0 && kept < s.nodes / 4, "{kept} of {}", s.nodes);
+    }
+}
