@@ -251,11 +251,14 @@ impl<'a, P: Policy> Searcher<'a, P> {
         if let Some(v) = P::shallow(self, p, o, moves, depth, alpha, beta) {
             return v;
         }
+        // The table's bucket is asked for before the stability test, which
+        // then runs while it arrives.
+        let key = self.key(p, o);
+        self.tt.prefetch(key);
         if let Some(v) = P::cut_before_table(self, p, o, alpha) {
             return v;
         }
 
-        let key = self.key(p, o);
         let selectivity = self.policy.selectivity();
         let (mut lower, mut upper) = (-P::INF, P::INF);
         let mut hash_move = NO_MOVE as u32;
@@ -282,19 +285,26 @@ impl<'a, P: Policy> Searcher<'a, P> {
         let mut list = std::mem::take(&mut self.lists[depth.min(65) as usize]);
         list.clear();
         for sq in Squares(moves) {
-            let flips = <P::G>::flipped(p, o, sq);
-            if depth >= P::ETC_DEPTH {
-                // Enhanced transposition cutoff: a child already known to
-                // refute this node ends it before any search.
-                let (np, no) = (o ^ flips, p ^ flips ^ (1u64 << sq));
-                if let Some(e) = self.tt.probe(self.key(np, no)) {
+            list.push(Candidate { sq, flips: <P::G>::flipped(p, o, sq), key: 0 });
+        }
+        if depth >= P::ETC_DEPTH {
+            // Enhanced transposition cutoff: a child already known to
+            // refute this node ends it before any search. Every child's
+            // bucket is asked for first: their cache misses, most of the
+            // cost here, then overlap.
+            let mut keys = [0u64; 64];
+            for (c, k) in list.iter().zip(keys.iter_mut()) {
+                *k = self.key(o ^ c.flips, p ^ c.flips ^ (1u64 << c.sq));
+                self.tt.prefetch(*k);
+            }
+            for &k in &keys[..list.len().min(64)] {
+                if let Some(e) = self.tt.probe(k) {
                     if e.depth as u32 + 1 >= depth && e.selectivity <= selectivity && -(e.upper as i32) >= beta {
                         self.lists[depth.min(65) as usize] = list;
                         return -(e.upper as i32);
                     }
                 }
             }
-            list.push(Candidate { sq, flips, key: 0 });
         }
 
         let alpha0 = alpha;

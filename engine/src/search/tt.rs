@@ -96,6 +96,22 @@ impl TranspositionTable {
         (((key as u128) * (self.buckets as u128)) >> 64) as usize * SLOTS * 2
     }
 
+    /// Asks the memory system for `key`'s bucket ahead of a probe, so that
+    /// several probes' cache misses overlap instead of queueing (a hint
+    /// only: no effect where the target has no prefetch).
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let at = self.words.as_ptr().wrapping_add(self.bucket(key)) as *const i8;
+            // SAFETY: a prefetch never faults and reads nothing; the
+            // address is inside the table anyway.
+            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(at) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let base = self.bucket(key);
