@@ -4,6 +4,7 @@
 
 pub mod geometry;
 pub mod movegen;
+pub mod last_flips;
 pub mod square;
 pub mod position;
 pub mod symmetry;

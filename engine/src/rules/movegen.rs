@@ -104,6 +104,13 @@ pub trait MoveGen: Geometry {
         f
     }
 
+    /// Discs flipped by the side owning `p` playing on `sq` when `sq` is the
+    /// board's one empty square: the opponent has every other square.
+    #[inline(always)]
+    fn last_flip_count(p: u64, sq: u32) -> u32 {
+        Self::flips(p, Self::FULL ^ p ^ (1u64 << sq), sq).count_ones()
+    }
+
     /// The reference for [`Self::flips`]: occluded fills from the square.
     #[inline(always)]
     fn flips_by_fill(p: u64, o: u64, sq: u32) -> u64 {
@@ -174,8 +181,16 @@ macro_rules! generic_movegen {
 
 generic_movegen!(
     (4, 4), (4, 6), (6, 4), (4, 8), (8, 4), (6, 6), (4, 10), (10, 4), (6, 8), (8, 6),
-    (4, 12), (12, 4), (8, 8), (6, 10), (10, 6), (4, 14), (14, 4), (4, 16), (16, 4),
+    (4, 12), (12, 4), (6, 10), (10, 6), (4, 14), (14, 4), (4, 16), (16, 4),
 );
+
+/// The standard board counts the last move's flips from tables.
+impl MoveGen for Dims<8, 8> {
+    #[inline(always)]
+    fn last_flip_count(p: u64, sq: u32) -> u32 {
+        crate::rules::last_flips::count_8x8(p, sq)
+    }
+}
 
 /// Iterates over the set bits of a bitboard as square numbers, lowest first.
 #[derive(Clone, Copy, Debug)]

@@ -494,26 +494,24 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
         (best > -INF).then_some(best)
     }
 
-    /// The score with one empty square `sq` left.
+    /// The score with one empty square `sq` left. The board is then full
+    /// but for `sq`, so the flips are counted from the mover's discs alone
+    /// ([`MoveGen::last_flip_count`]), not made.
     #[inline(always)]
     fn last1(&mut self, p: u64, o: u64, sq: u32) -> i32 {
         self.stats.nodes += 1;
         self.stats.leaves += 1;
-        let x = 1u64 << sq;
-        let around = G::AROUND[sq as usize];
-        if around & o != 0 {
-            let f = G::flips(p, o, sq);
-            if f != 0 {
-                return final_score::<G, R>(p ^ f ^ x, o ^ f);
-            }
+        let squares = G::SQUARES as u32;
+        let (mine, theirs) = (p.count_ones(), squares - 1 - p.count_ones());
+        let n = G::last_flip_count(p, sq);
+        if n != 0 {
+            return R::SCORING.final_score(mine + n + 1, theirs - n, squares);
         }
-        if around & p != 0 {
-            let f = G::flips(o, p, sq);
-            if f != 0 {
-                return final_score::<G, R>(p ^ f, o ^ f ^ x);
-            }
+        let n = G::last_flip_count(o, sq);
+        if n != 0 {
+            return R::SCORING.final_score(mine - n, theirs + n + 1, squares);
         }
-        final_score::<G, R>(p, o)
+        R::SCORING.final_score(mine, theirs, squares)
     }
 }
 
