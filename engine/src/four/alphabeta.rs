@@ -15,6 +15,19 @@ use crate::four::search::{INF, WIN};
 use crate::rng::Rng;
 use crate::rules::movegen::Squares;
 
+/// A position's children, best first: (key, peg, player, opponent); one
+/// per peg at most, so no allocation per node.
+struct Children {
+    list: [(i32, u32, u64, u64); 16],
+    len: usize,
+}
+
+impl Children {
+    fn iter(&self) -> impl Iterator<Item = (u32, u64, u64)> + '_ {
+        self.list[..self.len].iter().map(|&(_, c, np, no)| (c, np, no))
+    }
+}
+
 /// One search of figure 1 (`margin` infinite) or figure 2.
 pub struct PaperSearch<'s, E> {
     stop: Option<&'s AtomicBool>,
@@ -66,7 +79,7 @@ impl<'s, E: Evaluate> PaperSearch<'s, E> {
     /// (nothing is cut at the root's children: the window is open).
     pub fn root_values(&mut self, p: u64, o: u64, depth: u32) -> Vec<(u32, i32)> {
         self.children(p, o)
-            .into_iter()
+            .iter()
             .map(|(c, np, no)| (c, -self.node(np, no, depth - 1, -INF, INF)))
             .collect()
     }
@@ -75,7 +88,7 @@ impl<'s, E: Evaluate> PaperSearch<'s, E> {
     /// in the static order, and its value.
     pub fn best_move(&mut self, p: u64, o: u64, depth: u32) -> (u32, i32) {
         let mut best = (64, -INF);
-        for (c, np, no) in self.children(p, o) {
+        for (c, np, no) in self.children(p, o).iter() {
             let v = -self.node(np, no, depth - 1, -INF, -best.1);
             if v > best.1 {
                 best = (c, v);
@@ -86,20 +99,17 @@ impl<'s, E: Evaluate> PaperSearch<'s, E> {
 
     /// The children of a position with no line yet, best static value for
     /// the mover first (the paper sorts by −t(q)); ties keep cell order.
-    fn children(&mut self, p: u64, o: u64) -> Vec<(u32, u64, u64)> {
-        let mut kids: Vec<(i32, u32, u64, u64)> = Squares(legal(p | o))
-            .map(|c| {
-                let np = p | 1u64 << c;
-                let key = if has_four(np) {
-                    INF
-                } else {
-                    -self.eval.eval(o, np)
-                };
-                (key, c, o, np)
-            })
-            .collect();
-        kids.sort_by_key(|k| -k.0);
-        kids.into_iter().map(|(_, c, np, no)| (c, np, no)).collect()
+    fn children(&mut self, p: u64, o: u64) -> Children {
+        let mut kids = Children { list: [(0, 0, 0, 0); 16], len: 0 };
+        for c in Squares(legal(p | o)) {
+            let np = p | 1u64 << c;
+            let key = if has_four(np) { INF } else { -self.eval.eval(o, np) };
+            kids.list[kids.len] = (key, c, o, np);
+            kids.len += 1;
+        }
+        // Stable: ties keep cell order.
+        kids.list[..kids.len].sort_by_key(|k| -k.0);
+        kids
     }
 
     /// Fail-hard alpha-beta from the side to move's view. A line just made
@@ -128,20 +138,11 @@ impl<'s, E: Evaluate> PaperSearch<'s, E> {
                 self.sampled.push((p, o));
             }
         }
-        if self.margin.is_finite() && !self.eval.volatile(p, o) {
-            if let Some(v) = self.stats.cut(
-                stones,
-                depth,
-                self.eval.eval(p, o),
-                self.margin,
-                alpha,
-                beta,
-            ) {
-                return v;
-            }
+        if let Some(v) = self.stats.decide(&self.eval, self.margin, p, o, depth, alpha, beta) {
+            return v;
         }
         let mut m = alpha;
-        for (_, np, no) in self.children(p, o) {
+        for (_, np, no) in self.children(p, o).iter() {
             let t = -self.node(np, no, depth - 1, -beta, -m);
             if t > m {
                 m = t;

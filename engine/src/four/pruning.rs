@@ -11,6 +11,7 @@
 use std::sync::OnceLock;
 
 use crate::error::Error;
+use crate::four::eval::Evaluate;
 
 /// The deepest remaining depth with statistics of its own.
 pub const MAX_K: u32 = 12;
@@ -141,6 +142,19 @@ impl PruningStats {
         } else {
             None
         }
+    }
+
+    /// The statistical cut at (`p`, `o`) with `k` plies left, for every
+    /// search that makes it (the engine's and paper 003's alpha-beta): none
+    /// without a finite `margin`, none in a volatile position (where the
+    /// static value misleads), else [`Self::cut`] on `eval`'s value.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn decide<E: Evaluate>(&self, eval: &E, margin: f32, p: u64, o: u64, k: u32, alpha: i32, beta: i32) -> Option<i32> {
+        if !margin.is_finite() || eval.volatile(p, o) {
+            return None;
+        }
+        self.cut((p | o).count_ones(), k, eval.eval(p, o), margin, alpha, beta)
     }
 
     /// `M m mean` lines, then a line per cell: `T m k samples mean sigma`

@@ -110,15 +110,12 @@ impl<'s, E: Evaluate> FourPolicy<'s, E> {
         }
     }
 
-    /// Paper 003's cut: the static value predicts the k-ply value (plus
-    /// T(m, k), or on ProbCut's fitted line); a prediction `margin` σ
-    /// outside the window cuts at its edge.
+    /// Paper 003's cut ([`PruningStats::decide`]): the static value
+    /// predicts the k-ply value (plus T(m, k), or on ProbCut's fitted line);
+    /// a prediction `margin` σ outside the window cuts at its edge.
     #[inline]
     fn prune(&self, p: u64, o: u64, k: u32, alpha: i32, beta: i32) -> Option<i32> {
-        if !self.margin.is_finite() || self.eval.volatile(p, o) {
-            return None;
-        }
-        self.stats.cut((p | o).count_ones(), k, self.eval.eval(p, o), self.margin, alpha, beta)
+        self.stats.decide(&self.eval, self.margin, p, o, k, alpha, beta)
     }
 }
 
