@@ -74,6 +74,17 @@ pub fn final_score<G: Geometry, R: Rule>(p: u64, o: u64) -> i32 {
     R::SCORING.final_score(p.count_ones(), o.count_ones(), G::SQUARES as u32)
 }
 
+/// The squares of each priority class of `priority`.
+const fn priority_classes(priority: [u8; 64], squares: usize) -> [u64; 5] {
+    let mut out = [0u64; 5];
+    let mut sq = 0;
+    while sq < squares {
+        out[priority[sq] as usize - 1] |= 1u64 << sq;
+        sq += 1;
+    }
+    out
+}
+
 /// Compile-time tables for the endgame search of one board.
 pub trait EndgameTables: Geometry {
     /// The four quadrants; the parity of each one's empties orders moves.
@@ -81,6 +92,9 @@ pub trait EndgameTables: Geometry {
     /// Move priority by square, paper 001 Fig. 3-5 generalised: 1 for corners
     /// (searched first) … 5 for X-squares (last).
     const PRIORITY: [u8; 64] = priorities(Self::ROWS, Self::COLS);
+    /// The squares of each priority, 1 (corners) to 5 (X-squares): moves
+    /// taken class by class come in priority order with no sort.
+    const PRIORITY_CLASSES: [u64; 5] = priority_classes(Self::PRIORITY, Self::ROWS * Self::COLS);
     const CORNERS: u64 = corners(Self::ROWS, Self::COLS);
     /// The quadrant holding each square: a move flips that quadrant's
     /// parity, so the odd-quadrant mask is kept by one xor per move.
@@ -355,11 +369,15 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
             return -self.probe::<DIV>(o, p, depth, -beta, -alpha);
         }
         let mut best = -INF * 64;
-        for sq in Squares(moves) {
-            let f = G::flips(p, o, sq);
-            let v = -self.probe::<DIV>(o ^ f, p ^ f ^ (1u64 << sq), depth - 1, -beta, -alpha);
-            if raise(&mut best, &mut alpha, v, beta) {
-                break;
+        // Corners first, X-squares last: the value does not depend on the
+        // order, the probe's cost does.
+        for class in G::PRIORITY_CLASSES {
+            for sq in Squares(moves & class) {
+                let f = G::flips(p, o, sq);
+                let v = -self.probe::<DIV>(o ^ f, p ^ f ^ (1u64 << sq), depth - 1, -beta, -alpha);
+                if raise(&mut best, &mut alpha, v, beta) {
+                    return best;
+                }
             }
         }
         best
