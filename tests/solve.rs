@@ -131,6 +131,15 @@ fn ffo_20_to_39() {
     check_ffo(&lines, false);
 }
 
+/// FFO #46 has 24 empties: its solve starts with a selective pass, whose
+/// unproven bounds must not leak into the exact score.
+#[test]
+fn ffo_46_after_a_selective_pass() {
+    let lines = ffo("fforum-40-59.obf");
+    assert_eq!(lines[6].position.empties().count_ones(), 24);
+    check_ffo(&lines[6..7], false);
+}
+
 #[test]
 fn win_draw_loss_agrees_with_the_exact_score() {
     let lines = ffo("fforum-1-19.obf");

@@ -63,6 +63,11 @@ const SORT_SEARCH_EMPTIES: u32 = 14;
 /// at 1 thread: 224 M nodes with the mobility guess; 138, 125, 122, 136
 /// and 188 M with divisors 8, 16, 32, 64 and 128.
 const GUESS_DIV: i32 = 32;
+/// From this many empties on, a selective solve cuts nodes whose shallow
+/// probe lies beyond the window by its margin.
+pub const SELECTIVE_EMPTIES: u32 = 12;
+/// Plies of that probe.
+const SELECTIVE_PROBE: u32 = 2;
 /// From this many empties on, a parallel search splits a node's younger
 /// brothers over the pool once the eldest is searched (smaller subtrees cost
 /// less than the task that would carry them).
@@ -196,22 +201,37 @@ const fn priorities(rows: usize, cols: usize) -> [u8; 64] {
 /// [`SHALLOW_EMPTIES`] are solved by the ladder below without the table,
 /// a stability cutoff comes before the table probe, and moves are ordered
 /// by shallow probes, fastest-first, parity and square priority.
-pub struct Exact<G, R>(PhantomData<(G, R)>);
+///
+/// With a non-zero `margin` (8×8 only) the search is selective instead: a
+/// node of [`SELECTIVE_EMPTIES`] or more whose shallow probe lies `margin`
+/// discs beyond the window is cut there. Its values are not proven and are
+/// stored as such; an exact solve over the same table takes only their
+/// best moves, which is what a selective pass before it is for.
+pub struct Exact<G, R> {
+    pub margin: i32,
+    _rules: PhantomData<(G, R)>,
+}
 
 impl<G, R> Clone for Exact<G, R> {
     fn clone(&self) -> Self {
-        Exact(PhantomData)
+        Exact { margin: self.margin, _rules: PhantomData }
     }
 }
 
 impl<G, R> Default for Exact<G, R> {
     fn default() -> Self {
-        Exact(PhantomData)
+        Exact { margin: 0, _rules: PhantomData }
     }
 }
 
 /// One thread's exact search over a shared table.
 pub type Solver<'a, G, R> = Searcher<'a, Exact<G, R>>;
+
+impl<G: MoveGen, R: Rule> Exact<G, R> {
+    /// Whether the board is 8×8, where the probes end in the pattern
+    /// evaluation, in discs.
+    const PATTERNS_ON: bool = G::ROWS == 8 && G::COLS == 8;
+}
 
 impl<G: MoveGen, R: Rule> Policy for Exact<G, R> {
     type G = G;
@@ -224,9 +244,18 @@ impl<G: MoveGen, R: Rule> Policy for Exact<G, R> {
         table_seed::<G, R>()
     }
 
+    /// Narrower margins cut more: a pass's stored bounds serve it and any
+    /// narrower pass, never a wider one or the exact solve.
     #[inline(always)]
     fn selectivity(&self) -> u8 {
-        0
+        match self.margin {
+            0 => 0,
+            m if m >= 12 => 1,
+            m if m >= 8 => 2,
+            m if m >= 6 => 3,
+            m if m >= 4 => 4,
+            _ => 5,
+        }
     }
 
     #[inline(always)]
@@ -242,6 +271,14 @@ impl<G: MoveGen, R: Rule> Policy for Exact<G, R> {
     #[inline(always)]
     fn cut_before_table(s: &mut Solver<'_, G, R>, p: u64, o: u64, alpha: i32) -> Option<i32> {
         s.stability_cutoff(p, o, alpha)
+    }
+
+    #[inline(always)]
+    fn cut_after_table(s: &mut Solver<'_, G, R>, p: u64, o: u64, n: u32, alpha: i32, beta: i32) -> Option<i32> {
+        if s.policy.margin == 0 || n < SELECTIVE_EMPTIES || !Self::PATTERNS_ON {
+            return None;
+        }
+        s.selective_cut(p, o, alpha, beta)
     }
 
     #[inline(always)]
@@ -281,6 +318,21 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
         }
         let v = self.probe::<1>(p, o, depth, -INF * 64, INF * 64) as f32 / crate::pattern::UNIT as f32;
         Some(2 * (v / 2.0).round() as i32)
+    }
+
+    /// The selective pass's cut (see [`Exact`]): `beta` if the shallow
+    /// probe is at least `margin` discs above it, `alpha` if at least that
+    /// far below.
+    fn selective_cut(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> Option<i32> {
+        let v = self.probe::<1>(p, o, SELECTIVE_PROBE, -INF * 64, INF * 64);
+        let m = self.policy.margin;
+        if v >= (beta + m) * crate::pattern::UNIT {
+            Some(beta)
+        } else if v <= (alpha - m) * crate::pattern::UNIT {
+            Some(alpha)
+        } else {
+            None
+        }
     }
 
     /// Bitboard of the quadrants holding an odd number of empties.
