@@ -65,7 +65,7 @@ const SORT_SEARCH_EMPTIES: u32 = 14;
 const GUESS_DIV: i32 = 32;
 /// From this many empties on, a selective solve cuts nodes whose shallow
 /// probe lies beyond the window by its margin.
-pub const SELECTIVE_EMPTIES: u32 = 12;
+const SELECTIVE_EMPTIES: u32 = 12;
 /// Plies of that probe.
 const SELECTIVE_PROBE: u32 = 2;
 /// From this many empties on, a parallel search splits a node's younger
@@ -227,12 +227,6 @@ impl<G, R> Default for Exact<G, R> {
 /// One thread's exact search over a shared table.
 pub type Solver<'a, G, R> = Searcher<'a, Exact<G, R>>;
 
-impl<G: MoveGen, R: Rule> Exact<G, R> {
-    /// Whether the board is 8×8, where the probes end in the pattern
-    /// evaluation, in discs.
-    const PATTERNS_ON: bool = G::ROWS == 8 && G::COLS == 8;
-}
-
 impl<G: MoveGen, R: Rule> Policy for Exact<G, R> {
     type G = G;
     type Context = u64;
@@ -275,7 +269,7 @@ impl<G: MoveGen, R: Rule> Policy for Exact<G, R> {
 
     #[inline(always)]
     fn cut_after_table(s: &mut Solver<'_, G, R>, p: u64, o: u64, n: u32, alpha: i32, beta: i32) -> Option<i32> {
-        if s.policy.margin == 0 || n < SELECTIVE_EMPTIES || !Self::PATTERNS_ON {
+        if s.policy.margin == 0 || n < SELECTIVE_EMPTIES || !Solver::<G, R>::PATTERNS {
             return None;
         }
         s.selective_cut(p, o, alpha, beta)
