@@ -200,7 +200,7 @@ impl<'s, E: Evaluate> Policy for FourPolicy<'s, E> {
     }
 
     #[inline(always)]
-    fn context(&self, p: u64, o: u64, _depth: u32) -> u64 {
+    fn context(&self, p: u64, o: u64, _depth: u32, _alpha: i32) -> u64 {
         threats(o, p) & legal(p | o)
     }
 

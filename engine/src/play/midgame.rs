@@ -101,7 +101,7 @@ impl<'w, G: MoveGen> Policy for Mid<'w, G> {
     }
 
     #[inline(always)]
-    fn context(&self, p: u64, o: u64, _depth: u32) -> u64 {
+    fn context(&self, p: u64, o: u64, _depth: u32, _alpha: i32) -> u64 {
         !(p | o) & G::FULL
     }
 

@@ -99,7 +99,8 @@ pub trait Policy: Clone + Send + Sync + Sized {
     fn cut_after_table(_s: &mut Searcher<'_, Self>, _p: u64, _o: u64, _depth: u32, _alpha: i32, _beta: i32) -> Option<i32> {
         None
     }
-    fn context(&self, p: u64, o: u64, depth: u32) -> Self::Context;
+    /// `alpha` is the window's bottom when the moves are ordered.
+    fn context(&self, p: u64, o: u64, depth: u32, alpha: i32) -> Self::Context;
     /// The ordering key of the move to `sq` (flipping `flips`) that leads to
     /// (`np`, `no`); lower keys are searched first.
     fn order_key(s: &mut Searcher<'_, Self>, np: u64, no: u64, sq: u32, flips: u64, depth: u32, ctx: Self::Context) -> i32;
@@ -323,7 +324,7 @@ impl<'a, P: Policy> Searcher<'a, P> {
                 break;
             }
             if i == ordered_from {
-                let ctx = self.policy.context(p, o, depth);
+                let ctx = self.policy.context(p, o, depth, alpha);
                 for c in &mut list[i..] {
                     let (np, no) = (o ^ c.flips, p ^ c.flips ^ (1u64 << c.sq));
                     c.key = P::order_key(self, np, no, c.sq, c.flips, depth, ctx);
