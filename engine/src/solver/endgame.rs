@@ -232,17 +232,18 @@ impl<G, R> Default for Exact<G, R> {
 }
 
 /// What a node's moves are ordered by besides themselves: its odd
-/// quadrants and the window's bottom when they are ordered.
+/// quadrants, and the top of the window each child's ordering probe
+/// searches (in probe units, from the child's side), set once per node.
 #[derive(Clone, Copy, Debug)]
 pub struct Order {
     pub odd: u64,
-    pub alpha: i32,
+    pub probe_beta: i32,
 }
 
 impl Order {
     /// Every move valued in full: the root's order.
     pub fn full(odd: u64) -> Order {
-        Order { odd, alpha: -INF }
+        Order { odd, probe_beta: INF * 64 }
     }
 }
 
@@ -299,7 +300,14 @@ impl<G: MoveGen, R: Rule> Policy for Exact<G, R> {
 
     #[inline(always)]
     fn context(&self, p: u64, o: u64, _n: u32, alpha: i32) -> Order {
-        Order { odd: odd_quadrants::<G>(!(p | o) & G::FULL), alpha }
+        let odd = odd_quadrants::<G>(!(p | o) & G::FULL);
+        if alpha <= -INF || !Solver::<G, R>::PATTERNS {
+            return Order::full(odd);
+        }
+        // Only whether a move may reach alpha matters much: the probes'
+        // window ends a few discs below it, so a move clearly worse is
+        // refuted by its first good reply, not valued exactly.
+        Order { odd, probe_beta: -(alpha - SORT_BELOW_ALPHA) * 64 / GUESS_DIV }
     }
 
     #[inline(always)]
@@ -371,11 +379,7 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
             // elsewhere, whose guess is rougher, every two.
             let step = if Self::PATTERNS { 5 } else { 2 };
             let depth = if n >= 16 { 2 + (n - 16) / step } else { 1 };
-            // Only whether a move may reach alpha matters much: the probe's
-            // window ends a few discs below it, so a move clearly worse is
-            // refuted by its first good reply, not valued exactly.
-            let floor = if order.alpha <= -INF || !Self::PATTERNS { -INF * 64 } else { (order.alpha - SORT_BELOW_ALPHA) * 64 / GUESS_DIV };
-            self.probe::<GUESS_DIV>(np, no, depth, -INF * 64, -floor) * 4 + self.fastest_first_key(np, no, sq, order.odd)
+            self.probe::<GUESS_DIV>(np, no, depth, -INF * 64, order.probe_beta) * 4 + self.fastest_first_key(np, no, sq, order.odd)
         } else {
             self.fastest_first_key(np, no, sq, order.odd)
         }

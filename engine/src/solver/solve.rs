@@ -126,10 +126,10 @@ const GUESS_FIRST_EMPTIES: u32 = 20;
 /// #20-#39: 130.0 M nodes at 2 plies, 127.9 M at 4, 123.3 M at 6, 130.3 M at
 /// 8, 186.4 M at 10, where the guess itself costs more than it saves).
 const GUESS_DEPTH: u32 = 6;
-/// From this many empties on, an 8×8 solve starts with selective passes
-/// (`selective_pass`) at these margins in discs, widest first.
+/// From this many empties on, an 8×8 solve starts with a selective pass
+/// (`selective_pass`) at this margin in discs.
 const SELECTIVE_FIRST_EMPTIES: u32 = 24;
-const SELECTIVE_MARGINS: &[i32] = &[12];
+const SELECTIVE_MARGIN: i32 = 12;
 
 /// The window that decides the question asked: the exact score, or its sign.
 fn window(opts: SolveOptions) -> (i32, i32) {
@@ -232,11 +232,11 @@ fn solve_root<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, pos: &Position, op
         if !opts.wld && !opts.all_moves && n >= NARROW_FIRST_EMPTIES {
             let guess = if n >= GUESS_FIRST_EMPTIES { solver.guess_score(p, o, GUESS_DEPTH) } else { None };
             let mut g = guess.unwrap_or(0);
-            // From more empties on, selective passes first (see
-            // `selective_pass`), each as the next one's guess.
-            for &margin in SELECTIVE_MARGINS.iter().filter(|_| guess.is_some() && n >= SELECTIVE_FIRST_EMPTIES) {
+            // From more empties on, a selective pass first (see
+            // `selective_pass`), its score the exact pass's guess.
+            if guess.is_some() && n >= SELECTIVE_FIRST_EMPTIES {
                 let best;
-                (g, best) = selective_pass(solver, &root, n, g, margin, opts.mode);
+                (g, best) = selective_pass(solver, &root, n, g, SELECTIVE_MARGIN, opts.mode);
                 // Its best move leads the exact pass's root.
                 if let Some(at) = best.and_then(|b| root.moves.iter().position(|m| m.sq == b)) {
                     root.moves[..=at].rotate_right(1);
