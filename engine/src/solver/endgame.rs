@@ -63,6 +63,14 @@ const SORT_SEARCH_EMPTIES: u32 = 14;
 /// at 1 thread: 224 M nodes with the mobility guess; 138, 125, 122, 136
 /// and 188 M with divisors 8, 16, 32, 64 and 128.
 const GUESS_DIV: i32 = 32;
+/// On 8×8, from this many empties on, the ordering probes search one ply
+/// more than their every-five-empties schedule: near the root of the
+/// biggest solves a subtree is worth a dearer order. FFO #40-#59 at 1
+/// thread, two runs side by side: 21.28 G -> 20.67 G nodes, 1,130 s ->
+/// 1,103 s (#40-#52 2.152 G -> 2.213 G; #53 1.402 G -> 1.279 G; #55
+/// 9.553 G -> 9.218 G; #56-#59 4.633 G -> 4.462 G). From 22 empties on,
+/// #40-#52 took 2.279 G; from 26, #53 and #54 took more than without.
+const DEEPER_SORT_EMPTIES: u32 = 24;
 /// From this many empties on, a selective solve cuts nodes whose shallow
 /// probe lies beyond the window by its margin.
 const SELECTIVE_EMPTIES: u32 = 12;
@@ -378,7 +386,8 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
             // every six; #20-#39: 121.3 M, 117.2 M, 117.9 M, 116.9 M, 118.1 M);
             // elsewhere, whose guess is rougher, every two.
             let step = if Self::PATTERNS { 5 } else { 2 };
-            let depth = if n >= 16 { 2 + (n - 16) / step } else { 1 };
+            let deeper = u32::from(Self::PATTERNS && n >= DEEPER_SORT_EMPTIES);
+            let depth = if n >= 16 { 2 + (n - 16) / step + deeper } else { 1 };
             self.probe::<GUESS_DIV>(np, no, depth, -INF * 64, order.probe_beta) * 4 + self.fastest_first_key(np, no, sq, order.odd)
         } else {
             self.fastest_first_key(np, no, sq, order.odd)
