@@ -239,19 +239,22 @@ impl<G, R> Default for Exact<G, R> {
     }
 }
 
-/// What a node's moves are ordered by besides themselves: its odd
-/// quadrants, and the top of the window each child's ordering probe
-/// searches (in probe units, from the child's side), set once per node.
+/// What a node's moves are ordered by besides themselves, set once per
+/// node: its odd quadrants, the plies of each child's ordering probe (0:
+/// fastest-first alone) and the top of the window it searches (in probe
+/// units, from the child's side).
 #[derive(Clone, Copy, Debug)]
 pub struct Order {
     pub odd: u64,
+    pub probe_depth: u32,
     pub probe_beta: i32,
 }
 
 impl Order {
-    /// Every move valued in full: the root's order.
-    pub fn full(odd: u64) -> Order {
-        Order { odd, probe_beta: INF * 64 }
+    /// Every move valued in full, with probes of `probe_depth` plies: the
+    /// root's order.
+    pub fn full(odd: u64, probe_depth: u32) -> Order {
+        Order { odd, probe_depth, probe_beta: INF * 64 }
     }
 }
 
@@ -307,20 +310,20 @@ impl<G: MoveGen, R: Rule> Policy for Exact<G, R> {
     }
 
     #[inline(always)]
-    fn context(&self, p: u64, o: u64, _n: u32, alpha: i32) -> Order {
-        let odd = odd_quadrants::<G>(!(p | o) & G::FULL);
+    fn context(&self, p: u64, o: u64, n: u32, alpha: i32) -> Order {
+        let order = Order::full(odd_quadrants::<G>(!(p | o) & G::FULL), Solver::<G, R>::probe_depth(n));
         if alpha <= -INF || !Solver::<G, R>::PATTERNS {
-            return Order::full(odd);
+            return order;
         }
         // Only whether a move may reach alpha matters much: the probes'
         // window ends a few discs below it, so a move clearly worse is
         // refuted by its first good reply, not valued exactly.
-        Order { odd, probe_beta: -(alpha - SORT_BELOW_ALPHA) * 64 / GUESS_DIV }
+        Order { probe_beta: -(alpha - SORT_BELOW_ALPHA) * 64 / GUESS_DIV, ..order }
     }
 
     #[inline(always)]
-    fn order_key(s: &mut Solver<'_, G, R>, np: u64, no: u64, sq: u32, _flips: u64, n: u32, order: Order) -> i32 {
-        s.move_key(np, no, sq, order, n)
+    fn order_key(s: &mut Solver<'_, G, R>, np: u64, no: u64, sq: u32, _flips: u64, _n: u32, order: Order) -> i32 {
+        s.move_key(np, no, sq, order)
     }
 }
 
@@ -373,22 +376,30 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
         odd_quadrants::<G>(empties)
     }
 
-    /// The ordering key of the move to `sq` that leads to (`np`, `no`) at a
-    /// node with `n` empties, ordered as `order` says; lower keys are
-    /// searched first.
-    pub fn move_key(&mut self, np: u64, no: u64, sq: u32, order: Order, n: u32) -> i32 {
-        if n >= SORT_SEARCH_EMPTIES {
-            // Deeper nodes are rarer and their order matters more: one more
-            // ply of probe every few empties from 16 on. On 8×8, whose probes
-            // end in the pattern evaluation, every five (FFO #40-#49 at 1
-            // thread: 1.081 G nodes with a ply every two empties, 1.031 G
-            // every three, 1.020 G every four, 1.004 G every five, 1.018 G
-            // every six; #20-#39: 121.3 M, 117.2 M, 117.9 M, 116.9 M, 118.1 M);
-            // elsewhere, whose guess is rougher, every two.
-            let step = if Self::PATTERNS { 5 } else { 2 };
-            let deeper = u32::from(Self::PATTERNS && n >= DEEPER_SORT_EMPTIES);
-            let depth = if n >= 16 { 2 + (n - 16) / step + deeper } else { 1 };
-            self.probe::<GUESS_DIV>(np, no, depth, -INF * 64, order.probe_beta) * 4 + self.fastest_first_key(np, no, sq, order.odd)
+    /// Plies of the ordering probes at a node with `n` empties; 0 where
+    /// fastest-first alone orders its moves.
+    pub fn probe_depth(n: u32) -> u32 {
+        if n < SORT_SEARCH_EMPTIES {
+            return 0;
+        }
+        // Deeper nodes are rarer and their order matters more: one more
+        // ply of probe every few empties from 16 on. On 8×8, whose probes
+        // end in the pattern evaluation, every five (FFO #40-#49 at 1
+        // thread: 1.081 G nodes with a ply every two empties, 1.031 G
+        // every three, 1.020 G every four, 1.004 G every five, 1.018 G
+        // every six; #20-#39: 121.3 M, 117.2 M, 117.9 M, 116.9 M, 118.1 M),
+        // and one more from `DEEPER_SORT_EMPTIES`; elsewhere, whose guess
+        // is rougher, every two.
+        let step = if Self::PATTERNS { 5 } else { 2 };
+        let deeper = u32::from(Self::PATTERNS && n >= DEEPER_SORT_EMPTIES);
+        if n >= 16 { 2 + (n - 16) / step + deeper } else { 1 }
+    }
+
+    /// The ordering key of the move to `sq` that leads to (`np`, `no`),
+    /// ordered as `order` says; lower keys are searched first.
+    pub fn move_key(&mut self, np: u64, no: u64, sq: u32, order: Order) -> i32 {
+        if order.probe_depth > 0 {
+            self.probe::<GUESS_DIV>(np, no, order.probe_depth, -INF * 64, order.probe_beta) * 4 + self.fastest_first_key(np, no, sq, order.odd)
         } else {
             self.fastest_first_key(np, no, sq, order.odd)
         }

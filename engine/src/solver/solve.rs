@@ -203,7 +203,8 @@ fn solve_root<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, pos: &Position, op
         // it had better be the best.
         let odd = solver.odd_quadrants(pos.empties());
         let mut all = RootMoves::new::<G>(p, o, moves, INF);
-        all.sort_by_key(|m| solver.move_key(m.p, m.o, m.sq, Order::full(odd), n));
+        let order = Order::full(odd, Solver::<G, R>::probe_depth(n));
+        all.sort_by_key(|m| solver.move_key(m.p, m.o, m.sq, order));
         // Symmetric children have one value: search one of each (paper 001 §3.6).
         let forms: Vec<(u64, u64)> = all.moves.iter().map(|m| { let (cp, co, _) = canonical::<G>(m.p, m.o); (cp, co) }).collect();
         let mut root = RootMoves::default();
@@ -435,7 +436,8 @@ fn ordering(pos: &Position, tt: &TranspositionTable, exclude: u64, halt: &Halt) 
         let odd = s.odd_quadrants(pos.empties());
         let n = pos.empties().count_ones();
         let mut root = RootMoves::new::<G>(p, o, moves, INF);
-        root.sort_by_key(|m| s.move_key(m.p, m.o, m.sq, Order::full(odd), n));
+        let order = Order::full(odd, Solver::<G, World>::probe_depth(n));
+        root.sort_by_key(|m| s.move_key(m.p, m.o, m.sq, order));
         if s.stopped() {
             return (Vec::new(), s.stats.nodes);
         }
