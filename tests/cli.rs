@@ -562,5 +562,15 @@ fn datagen_fit_and_a_next_round_with_the_fitted_file() {
     let o = yomi(&["datagen", "--games", "1", "--exact", "8", "--depth", "1", "--eval", &weights, "--out", &next]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("positions in"), "{}", stdout(&o));
+    // The fitted file plays a match before it is shipped; a torn one is refused.
+    let spec = format!("depth=2,weights={weights}");
+    let o = yomi(&["match", &spec, "depth=2", "--games", "2", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let bytes = std::fs::read(&weights).unwrap();
+    let torn = f("torn.ywp");
+    std::fs::write(&torn, &bytes[..bytes.len() / 2]).unwrap();
+    let o = yomi(&["match", &format!("depth=2,weights={torn}"), "depth=2", "--games", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("bad weights file") && stderr(&o).contains("torn.ywp"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }

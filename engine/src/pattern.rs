@@ -248,6 +248,12 @@ impl PatternWeights {
         out
     }
 
+    /// Whether `b` starts as a pattern weights file does (it may still be
+    /// torn or of other tables: [`Self::from_bytes`] tells).
+    pub fn is_pattern_file(b: &[u8]) -> bool {
+        b.starts_with(MAGIC)
+    }
+
     /// Reads a weights file: magic, u16 stages, u32 entries, u16 features,
     /// then every value (tables, then count weights) as a varint token: 0
     /// and a varint n for n + 1 zeros, or the zigzag code of a non-zero value.

@@ -21,18 +21,33 @@ pub fn check_hash(mib: usize) -> Result<(), Error> {
 }
 
 /// Weights by name: `shipped` (the embedded fitted weights), `hand` (the
-/// hand-set starting point of the fit), or a weights file's path. Loaded
-/// weights live as long as the program.
+/// hand-set starting point of the fit), or a file's path: a weights file
+/// (`yomi fit`, paper 000's features; 8×8 then uses them too) or a pattern
+/// weights file (`yomi fit --patterns`, the 8×8 evaluation; the other
+/// boards keep the shipped features), so a new fit can be matched and
+/// calibrated before it is shipped. Loaded weights live as long as the
+/// program.
 pub fn load_weights(name: &str) -> Result<&'static Weights, Error> {
     match name {
         "shipped" | "fitted" => Ok(Weights::shipped()),
         "hand" => Ok(Box::leak(Box::new(yomi::train::hand_set()))),
         path => {
             let bytes = std::fs::read(path).map_err(|e| Error::BadArgument(format!("cannot read weights {path}: {e}")))?;
-            let w = Weights::from_bytes(&bytes).map_err(|e| Error::BadWeights(format!("{path}: {e}")))?;
-            Ok(Box::leak(Box::new(w)))
+            let w = if yomi::pattern::PatternWeights::is_pattern_file(&bytes) {
+                with_patterns(&bytes)
+            } else {
+                Weights::from_bytes(&bytes)
+            };
+            Ok(Box::leak(Box::new(w.map_err(|e| Error::BadWeights(format!("{path}: {e}")))?)))
         }
     }
+}
+
+/// The shipped weights with the 8×8 pattern evaluation of a pattern
+/// weights file's bytes.
+pub fn with_patterns(bytes: &[u8]) -> Result<Weights, Error> {
+    let patterns = yomi::pattern::PatternWeights::from_bytes(bytes)?;
+    Ok(Weights { patterns: Some(Box::new(patterns)), ..Weights::shipped().clone() })
 }
 
 pub fn move_name(m: &Move, pos: &Position) -> String {

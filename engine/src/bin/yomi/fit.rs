@@ -218,9 +218,8 @@ pub fn datagen(args: DatagenArgs) -> Result<(), Error> {
         file => {
             let bytes = std::fs::read(file)
                 .map_err(|e| Error::BadArgument(format!("--eval {file}: not shipped, features or a readable file ({e})")))?;
-            let patterns = yomi::pattern::PatternWeights::from_bytes(&bytes)
-                .map_err(|e| Error::BadArgument(format!("--eval {file}: {e}")))?;
-            Box::leak(Box::new(Weights { patterns: Some(Box::new(patterns)), ..Weights::shipped().clone() }))
+            let w = crate::common::with_patterns(&bytes).map_err(|e| Error::BadArgument(format!("--eval {file}: {e}")))?;
+            Box::leak(Box::new(w))
         }
     };
     let opts = yomi::datagen::GenOptions { games: args.games, exact: args.exact, depth: args.depth, seed: args.seed };

@@ -28,7 +28,8 @@ pub struct StrengthArgs {
     /// Solve for win/draw/loss with at most this many empties.
     #[arg(long, value_name = "E")]
     pub wld: Option<u32>,
-    /// Evaluation weights: shipped (default), hand, or a weights file.
+    /// Evaluation weights: shipped (default), hand, or a file from `yomi fit`
+    /// (features) or `yomi fit --patterns` (the 8x8 patterns).
     #[arg(long, default_value = "shipped", value_name = "NAME|FILE")]
     pub weights: String,
 }
