@@ -572,5 +572,15 @@ fn datagen_fit_and_a_next_round_with_the_fitted_file() {
     let o = yomi(&["match", &format!("depth=2,weights={torn}"), "depth=2", "--games", "2"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("bad weights file") && stderr(&o).contains("torn.ywp"), "{}", stderr(&o));
+    // With its own ProbCut statistics (they belong to one evaluation); a bad file is refused.
+    let stats = concat!(env!("CARGO_MANIFEST_DIR"), "/weights/probcut.txt");
+    let o = yomi(&["match", &format!("depth=3,sel=1,weights={weights},probcut={stats}"), "depth=3,sel=1", "--games", "2", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = yomi(&["match", &format!("depth=3,probcut={torn}"), "depth=3", "--games", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("torn.ywp"), "{}", stderr(&o));
+    let o = yomi(&["match", "depth=3,probcut=/nonexistent/stats.txt", "depth=3", "--games", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot read ProbCut statistics /nonexistent/stats.txt"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -167,7 +167,7 @@ pub fn run_suite(suite: Suite, mode: Mode, hash_mib: usize, stop: Option<&Atomic
         }
         Suite::Sweep { max_x, games } => {
             for x in 1..=max_x {
-                let engine = Player::Engine { level: Level::paper_000(x), weights: Weights::shipped(), mode };
+                let engine = Player::Engine { level: Level::paper_000(x), weights: Weights::shipped(), probcut: crate::play::probcut::ProbCutStats::shipped(), mode };
                 let opts = MatchOptions::paper_000(games, 1, hash_mib);
                 let r = play_match(&engine, &Player::Random, &opts, stop, &mut |_, _, _| {});
                 run.nodes += r.nodes[0];

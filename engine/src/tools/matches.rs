@@ -11,6 +11,7 @@ use crate::play::eval::Weights;
 use crate::rules::game::{Game, Move};
 use crate::rules::geometry::BoardSize;
 use crate::play::level::Level;
+use crate::play::probcut::ProbCutStats;
 use crate::rules::position::{Color, Position, Scoring, Start};
 use crate::rng::Rng;
 use crate::parallel::Mode;
@@ -23,18 +24,24 @@ use crate::search::tt::TranspositionTable;
 pub enum Player {
     /// A uniformly random legal move.
     Random,
-    /// The engine with these settings and weights, on the current pool's
-    /// threads as `mode` says.
-    Engine { level: Level, weights: &'static Weights, mode: Mode },
+    /// The engine with these settings, weights and ProbCut statistics, on
+    /// the current pool's threads as `mode` says.
+    Engine { level: Level, weights: &'static Weights, probcut: &'static ProbCutStats, mode: Mode },
 }
 
 impl Player {
     /// Parses `random`, `level=NAME|N`, `x=N` (paper 000's setting) or
     /// `depth=D`, each optionally followed by `,sel=S`, `,time=SECONDS`,
-    /// `,wld=E`, `,perfect=E`, `,presearch=P`, `,weights=NAME` and
-    /// `,mode=ybw|lazy|msai|predict|serial`, where
-    /// `load` turns a weights name into weights.
-    pub fn parse(spec: &str, load: &dyn Fn(&str) -> Result<&'static Weights, Error>) -> Result<Player, Error> {
+    /// `,wld=E`, `,perfect=E`, `,presearch=P`, `,weights=NAME`,
+    /// `,probcut=NAME` and `,mode=ybw|lazy|msai|predict|serial`, where
+    /// `load` turns a weights name into weights and `load_stats` a ProbCut
+    /// statistics name into statistics (they belong to one evaluation, so
+    /// a player with other weights brings its own).
+    pub fn parse(
+        spec: &str,
+        load: &dyn Fn(&str) -> Result<&'static Weights, Error>,
+        load_stats: &dyn Fn(&str) -> Result<&'static ProbCutStats, Error>,
+    ) -> Result<Player, Error> {
         let bad = |reason: String| Error::BadPlayer { spec: spec.to_string(), reason };
         let mut parts = spec.trim().split(',');
         let head = parts.next().unwrap_or("").trim().to_ascii_lowercase();
@@ -61,6 +68,7 @@ impl Player {
             _ => return Err(bad(format!("'{key}' is not a player kind; expected random, level, x or depth"))),
         };
         let mut weights = Weights::shipped();
+        let mut probcut = ProbCutStats::shipped();
         let mut mode = Mode::default();
         for part in parts {
             let (k, v) = part.split_once('=').ok_or_else(|| bad(format!("'{part}' is not KEY=VALUE")))?;
@@ -78,11 +86,12 @@ impl Player {
                 "presearch" => level.presearch = number(v, 20)?,
                 "depth" => level.depth = number(v, 60)?.max(1),
                 "weights" => weights = load(v.trim())?,
+                "probcut" => probcut = load_stats(v.trim())?,
                 "mode" => mode = Mode::parse(v).ok_or_else(|| bad(format!("'{v}' is not a mode")))?,
                 other => return Err(bad(format!("unknown setting '{other}'"))),
             }
         }
-        Ok(Player::Engine { level, weights, mode })
+        Ok(Player::Engine { level, weights, probcut, mode })
     }
 }
 
@@ -128,8 +137,8 @@ pub fn play_game(
         let clock = Clock::start();
         let mv = match players[side] {
             Player::Random => Move::Play(Square::from_index(pos.size(), rng.pick(moves)).expect("on board")),
-            Player::Engine { level, weights, mode } => {
-                let opts = SearchOptions { weights, mode: *mode, ..SearchOptions::new(*level, scoring) };
+            Player::Engine { level, weights, probcut, mode } => {
+                let opts = SearchOptions { weights, probcut, mode: *mode, ..SearchOptions::new(*level, scoring) };
                 let r = crate::play::search::search(&pos, tables[side], &opts, stop, &mut |_| {});
                 nodes[side] += r.nodes;
                 r.best.expect("a move exists")
@@ -276,19 +285,23 @@ mod tests {
         Ok(Weights::shipped())
     }
 
+    fn stats(_: &str) -> Result<&'static ProbCutStats, Error> {
+        Ok(ProbCutStats::shipped())
+    }
+
     #[test]
     fn parses_player_specs() {
-        assert!(matches!(Player::parse("random", &shipped), Ok(Player::Random)));
-        match Player::parse("x=9", &shipped).unwrap() {
+        assert!(matches!(Player::parse("random", &shipped, &stats), Ok(Player::Random)));
+        match Player::parse("x=9", &shipped, &stats).unwrap() {
             Player::Engine { level, .. } => assert_eq!((level.depth, level.wld, level.perfect, level.presearch), (11, 14, 12, 5)),
             _ => panic!(),
         }
-        match Player::parse("level=hard,sel=0,time=1.5", &shipped).unwrap() {
+        match Player::parse("level=hard,sel=0,time=1.5", &shipped, &stats).unwrap() {
             Player::Engine { level, .. } => assert_eq!((level.selectivity, level.seconds), (0, Some(1.5))),
             _ => panic!(),
         }
         for bad in ["", "random,sel=1", "depth=x", "level=99", "depth=3,sel=9", "depth=3,foo=1", "depth=3,time=-1", "god=1"] {
-            assert!(Player::parse(bad, &shipped).is_err(), "{bad}");
+            assert!(Player::parse(bad, &shipped, &stats).is_err(), "{bad}");
         }
     }
 
@@ -303,7 +316,7 @@ mod tests {
             seed: 1,
             hash_mib: 4,
         };
-        let engine = Player::parse("depth=3,wld=10,perfect=8", &shipped).unwrap();
+        let engine = Player::parse("depth=3,wld=10,perfect=8", &shipped, &stats).unwrap();
         let r = play_match(&engine, &Player::Random, &opts, None, &mut |_, out, _| {
             assert_eq!(out.black_discs + out.white_discs + out.game.current().empties().count_ones(), 36);
         });

@@ -43,6 +43,17 @@ pub fn load_weights(name: &str) -> Result<&'static Weights, Error> {
     }
 }
 
+/// ProbCut statistics by name: `shipped` (the embedded ones, calibrated on
+/// the shipped evaluation) or a file written by `yomi probcut --calibrate`.
+pub fn load_probcut(name: &str) -> Result<&'static yomi::ProbCutStats, Error> {
+    if name == "shipped" {
+        return Ok(yomi::ProbCutStats::shipped());
+    }
+    let text = std::fs::read_to_string(name).map_err(|e| Error::BadArgument(format!("cannot read ProbCut statistics {name}: {e}")))?;
+    let stats = yomi::ProbCutStats::parse(&text).map_err(|e| Error::BadArgument(format!("{name}: {e}")))?;
+    Ok(Box::leak(Box::new(stats)))
+}
+
 /// The shipped weights with the 8×8 pattern evaluation of a pattern
 /// weights file's bytes.
 pub fn with_patterns(bytes: &[u8]) -> Result<Weights, Error> {

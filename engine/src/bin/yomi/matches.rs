@@ -5,7 +5,7 @@ use serde_json::json;
 use yomi::matches::{play_match, MatchOptions, MatchResult, Player};
 use yomi::{Error, Level, Scoring};
 
-use crate::common::{check_hash, load_weights};
+use crate::common::{check_hash, load_probcut, load_weights};
 use crate::BoardArgs;
 
 #[derive(Args)]
@@ -38,7 +38,8 @@ pub struct MatchArgs {
     #[arg(long)]
     json: bool,
     /// The first player: random, level=L, x=N (paper 000) or depth=D, with
-    /// optional ,sel=S ,time=T ,wld=E ,perfect=E ,presearch=P ,weights=NAME.
+    /// optional ,sel=S ,time=T ,wld=E ,perfect=E ,presearch=P ,weights=NAME
+    /// ,probcut=FILE ,mode=MODE.
     #[arg(value_name = "PLAYER", required_unless_present = "sweep")]
     first: Option<String>,
     /// The second player, in the same form.
@@ -65,8 +66,8 @@ pub fn run(args: MatchArgs) -> Result<(), Error> {
         return sweep(&args, &opts);
     }
     let (a_spec, b_spec) = (args.first.clone().unwrap_or_default(), args.second.clone().unwrap_or_default());
-    let a = Player::parse(&a_spec, &load_weights)?;
-    let b = Player::parse(&b_spec, &load_weights)?;
+    let a = Player::parse(&a_spec, &load_weights, &load_probcut)?;
+    let b = Player::parse(&b_spec, &load_weights, &load_probcut)?;
     let json_out = args.json;
     let r = play_match(&a, &b, &opts, None, &mut |g, out, _| {
         if !json_out {
@@ -126,7 +127,7 @@ fn sweep(args: &MatchArgs, opts: &MatchOptions) -> Result<(), Error> {
     }
     for x in 1..=args.sweep_max {
         let level = Level::paper_000(x);
-        let engine = Player::Engine { level, weights: yomi::Weights::shipped(), mode: yomi::Mode::default() };
+        let engine = Player::Engine { level, weights: yomi::Weights::shipped(), probcut: yomi::ProbCutStats::shipped(), mode: yomi::Mode::default() };
         let r = play_match(&engine, &Player::Random, opts, None, &mut |_, _, _| {});
         if args.json {
             let mut v = result_json(&format!("x={x}"), "random", &r, opts);
