@@ -181,7 +181,7 @@ fn the_engine_beats_the_random_player() {
         seed: 9,
         hash_mib: 8,
     };
-    let engine = Player::Engine { level: Level::paper_000(1), weights: Weights::shipped(), probcut: yomi::ProbCutStats::shipped(), mode: yomi::Mode::default() };
+    let engine = Player::shipped(Level::paper_000(1), yomi::Mode::default());
     let r = play_match(&engine, &Player::Random, &opts, None, &mut |_, g, _| assert!(g.game.is_over()));
     assert_eq!((r.games, r.wins), (6, 6));
 }

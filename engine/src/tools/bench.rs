@@ -16,7 +16,6 @@ use crate::clock::Clock;
 use crate::tools::matches::{play_match, MatchOptions, Player};
 use crate::rules::notation::parse_obf_line;
 use crate::parallel::Mode;
-use crate::play::eval::Weights;
 
 use crate::rules::geometry::BoardSize;
 use crate::play::level::Level;
@@ -167,7 +166,7 @@ pub fn run_suite(suite: Suite, mode: Mode, hash_mib: usize, stop: Option<&Atomic
         }
         Suite::Sweep { max_x, games } => {
             for x in 1..=max_x {
-                let engine = Player::Engine { level: Level::paper_000(x), weights: Weights::shipped(), probcut: crate::play::probcut::ProbCutStats::shipped(), mode };
+                let engine = Player::shipped(Level::paper_000(x), mode);
                 let opts = MatchOptions::paper_000(games, 1, hash_mib);
                 let r = play_match(&engine, &Player::Random, &opts, stop, &mut |_, _, _| {});
                 run.nodes += r.nodes[0];

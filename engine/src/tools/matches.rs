@@ -30,6 +30,12 @@ pub enum Player {
 }
 
 impl Player {
+    /// The engine at `level` with the shipped weights and their ProbCut
+    /// statistics.
+    pub fn shipped(level: Level, mode: Mode) -> Player {
+        Player::Engine { level, weights: Weights::shipped(), probcut: ProbCutStats::shipped(), mode }
+    }
+
     /// Parses `random`, `level=NAME|N`, `x=N` (paper 000's setting) or
     /// `depth=D`, each optionally followed by `,sel=S`, `,time=SECONDS`,
     /// `,wld=E`, `,perfect=E`, `,presearch=P`, `,weights=NAME`,

@@ -11,9 +11,7 @@ use wasm_bindgen::prelude::*;
 use super::analysis::{begin, to_js};
 use super::js;
 use crate::tools::bench::FFO_20_39;
-use crate::play::eval::Weights;
 use crate::play::level::Level;
-use crate::play::probcut::ProbCutStats;
 use crate::tools::matches::{play_match, MatchOptions, MatchResult, Player};
 use crate::rules::notation::{format_position, parse_obf_line};
 use crate::parallel::Mode;
@@ -81,7 +79,7 @@ pub fn sweep_games(
         return Err(JsError::new(&format!("setting X must be 1 to 9, not {x}")));
     }
     let mode = Mode::parse(mode).ok_or_else(|| JsError::new(&format!("unknown mode {mode:?}")))?;
-    let engine = Player::Engine { level: Level::paper_000(x), weights: Weights::shipped(), probcut: ProbCutStats::shipped(), mode };
+    let engine = Player::shipped(Level::paper_000(x), mode);
     let opts = MatchOptions::paper_000(games, seed as u64, 16);
     let stop = begin();
     let clock = crate::clock::Clock::start();

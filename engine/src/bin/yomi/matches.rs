@@ -127,7 +127,7 @@ fn sweep(args: &MatchArgs, opts: &MatchOptions) -> Result<(), Error> {
     }
     for x in 1..=args.sweep_max {
         let level = Level::paper_000(x);
-        let engine = Player::Engine { level, weights: yomi::Weights::shipped(), probcut: yomi::ProbCutStats::shipped(), mode: yomi::Mode::default() };
+        let engine = Player::shipped(level, yomi::Mode::default());
         let r = play_match(&engine, &Player::Random, opts, None, &mut |_, _, _| {});
         if args.json {
             let mut v = result_json(&format!("x={x}"), "random", &r, opts);
