@@ -14,11 +14,11 @@ let yomi;
 // Measured with `yomi match level=A level=B --games 20 --random-plies 6`
 // on 8×8 (README, "Levels"): each level's points against the level below.
 const LEVEL_RESULTS = {
-  beginner: '20–0 against random moves',
-  easy: '19½–½ against beginner',
+  beginner: '19–1 against random moves',
+  easy: '20–0 against beginner',
   medium: '20–0 against easy',
-  hard: '16–4 against medium',
-  expert: '7–3 against hard (10 games)',
+  hard: '15–5 against medium',
+  expert: '8–2 against hard (10 games)',
   maximum: 'not measured (up to 30 s a move: hours for 20 games)',
 };
 
