@@ -53,7 +53,18 @@ const PARITY_EMPTIES: u32 = 6;
 /// nodes but 2-8 % slower (6.3-6.4 s → 6.5-6.9 s): the table probes cost
 /// about what they save there, and pay in the bigger solves. From 14: more
 /// nodes (119.3 M on #20-#39).
+#[cfg(not(target_arch = "wasm32"))]
 const ETC_EMPTIES: u32 = 10;
+/// In the browser from 12: wasm has no prefetch and its memory no large
+/// pages, so each child's probe is a cache and TLB miss paid in turn.
+/// FFO #20-#39 in Chromium, 1 thread, runs of 3 rounds alternating with
+/// native (`tests/browser/bench-ffo.mjs`): from 10, 111.8 M nodes and
+/// 5.45-6.34 s in four runs (73-78 % of native's speed in the same run);
+/// from 12, 113.9 M nodes and 5.25-5.55 s in four (76-80 %); from 14,
+/// 116.4 M and 5.46-5.57 s in two (73-75 %). The table from 9 empties
+/// instead of 8 cost more: 119.6 M nodes, 6.53 s.
+#[cfg(target_arch = "wasm32")]
+const ETC_EMPTIES: u32 = 12;
 /// From this many empties on, moves are ordered by a shallow search with a
 /// mobility evaluation rather than by the opponent's mobility alone.
 const SORT_SEARCH_EMPTIES: u32 = 14;
