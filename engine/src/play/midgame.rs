@@ -68,6 +68,8 @@ impl<'w, G: MoveGen> Policy for Mid<'w, G> {
     const INF: i32 = MID_INF;
     const SPLIT_DEPTH: u32 = SPLIT_DEPTH;
     const ETC_DEPTH: u32 = u32::MAX;
+    /// The last two plies search without the table (`shallow`).
+    const TABLE_DEPTH: u32 = 3;
 
     fn seed(&self) -> u64 {
         // Midgame values are estimates in other units: keep them apart from
@@ -107,14 +109,6 @@ impl<'w, G: MoveGen> Policy for Mid<'w, G> {
 
     #[inline(always)]
     fn order_key(s: &mut MidSearcher<'_, 'w, G>, np: u64, no: u64, _sq: u32, flips: u64, depth: u32, empties: u64) -> i32 {
-        // A child that will probe the table (3 plies or more: the last two
-        // search without it) has its bucket asked for now, while the other
-        // keys are made. FFO #60-#79 at depth 11, 1 thread, five pairs of
-        // runs alternating: 3.60-3.89 s -> 3.46-3.75 s (3 % on the means),
-        // same nodes.
-        if depth > 3 {
-            s.tt.prefetch(s.key(np, no));
-        }
         if depth >= SEARCH_SORT_DEPTH {
             // A shallow search of the reply, opponent's view: lower first.
             let d = if depth >= 11 { 2 } else { 1 };

@@ -278,6 +278,7 @@ impl<G: MoveGen, R: Rule> Policy for Exact<G, R> {
     const INF: i32 = INF;
     const SPLIT_DEPTH: u32 = SPLIT_EMPTIES;
     const ETC_DEPTH: u32 = ETC_EMPTIES;
+    const TABLE_DEPTH: u32 = SHALLOW_EMPTIES + 1;
 
     fn seed(&self) -> u64 {
         table_seed::<G, R>()
@@ -333,15 +334,7 @@ impl<G: MoveGen, R: Rule> Policy for Exact<G, R> {
     }
 
     #[inline(always)]
-    fn order_key(s: &mut Solver<'_, G, R>, np: u64, no: u64, sq: u32, _flips: u64, n: u32, order: Order) -> i32 {
-        // Below the cutoff probes, a child that will use the table has its
-        // bucket asked for while the others' keys are computed, so its probe
-        // does not wait on memory. FFO #40-#49 at 1 thread, four pairs of
-        // runs alternating: 34.6-38.4 s -> 34.0-36.4 s, every pair faster
-        // (0.7-5.9 %), same nodes; #20-#39 4.22-4.51 s -> 4.12-4.21 s.
-        if n > SHALLOW_EMPTIES + 1 && n < ETC_EMPTIES {
-            s.tt.prefetch(s.key(np, no));
-        }
+    fn order_key(s: &mut Solver<'_, G, R>, np: u64, no: u64, sq: u32, _flips: u64, _n: u32, order: Order) -> i32 {
         s.move_key(np, no, sq, order)
     }
 }
