@@ -97,7 +97,7 @@ pub trait Policy: Clone + Send + Sync + Sized {
     }
     /// Before the table probe: cheap proofs (the solver's stability cutoff).
     #[inline(always)]
-    fn cut_before_table(_s: &mut Searcher<'_, Self>, _p: u64, _o: u64, _alpha: i32) -> Option<i32> {
+    fn cut_before_table(_s: &mut Searcher<'_, Self>, _p: u64, _o: u64, _depth: u32, _alpha: i32) -> Option<i32> {
         None
     }
     /// After the table narrowed the window: forward pruning (ProbCut).
@@ -262,7 +262,7 @@ impl<'a, P: Policy> Searcher<'a, P> {
         // then runs while it arrives.
         let key = self.key(p, o);
         self.tt.prefetch(key);
-        if let Some(v) = P::cut_before_table(self, p, o, alpha) {
+        if let Some(v) = P::cut_before_table(self, p, o, depth, alpha) {
             return v;
         }
 

@@ -47,6 +47,16 @@ const SHALLOW_EMPTIES: u32 = 7;
 /// FFO #20-#39 (callgrind, 1 thread): at 5, 122 M nodes; at 6, 8 % more
 /// nodes but 6 % fewer instructions; at 7, 21 % more nodes for no gain.
 const PARITY_EMPTIES: u32 = 6;
+/// From this many empties on, the table-free search tries the stability
+/// cutoff too, as the hashed search always did (on 8×8 only while alpha is
+/// at least 2·empties − 2: below that a cut is rare and the stable discs
+/// cost more than they save, as Edax found). FFO #40-#49 at 1 thread:
+/// 924.4 M nodes and 34.5-35.9 s without, 643.8 M and 32.3-33.3 s with,
+/// runs alternating; 757.5 M from 5 empties. Unbounded by alpha, FFO
+/// #40-#44 took 82.0 M nodes against 85.7 M but more time; from
+/// 2·empties − 8, #40-#49 621.4 M nodes and no faster. 4×10 (paper rule):
+/// 71.6 M → 37.4 M nodes, 2.89 s → 1.77 s.
+const STABILITY_EMPTIES: u32 = 4;
 /// From this many empties on, children are probed for a cutoff (ETC)
 /// before any is searched. From 10 rather than 12: FFO #40-#49 at 1 thread
 /// 1.004 G → 0.984 G nodes and 58.6 s → 55.1 s; #20-#39 116.9 M → 114.8 M
@@ -309,8 +319,8 @@ impl<G: MoveGen, R: Rule> Policy for Exact<G, R> {
     }
 
     #[inline(always)]
-    fn cut_before_table(s: &mut Solver<'_, G, R>, p: u64, o: u64, alpha: i32) -> Option<i32> {
-        s.stability_cutoff(p, o, alpha)
+    fn cut_before_table(s: &mut Solver<'_, G, R>, p: u64, o: u64, n: u32, alpha: i32) -> Option<i32> {
+        s.stability_cutoff(p, o, n, alpha)
     }
 
     #[inline(always)]
@@ -420,10 +430,11 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
     /// The opponent's stable discs cap our score at `SQUARES − 2·stable`
     /// under either rule; if that cap is at most `alpha` the node fails low.
     #[inline(always)]
-    fn stability_cutoff(&self, p: u64, o: u64, alpha: i32) -> Option<i32> {
+    fn stability_cutoff(&self, p: u64, o: u64, n: u32, alpha: i32) -> Option<i32> {
         let squares = G::SQUARES as i32;
-        // Cheap test first: even if every opponent disc were stable.
-        if squares - 2 * (o.count_ones() as i32) > alpha {
+        // Cheap tests first: a window too low to be cut with this many
+        // empties left, or too low even if every opponent disc were stable.
+        if (Self::PATTERNS && alpha < 2 * n as i32 - 2) || squares - 2 * (o.count_ones() as i32) > alpha {
             return None;
         }
         let cap = squares - 2 * stable_discs::<G>(o, p).count_ones() as i32;
@@ -509,6 +520,9 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
             };
         }
         self.stats.nodes += 1;
+        if let Some(v) = self.stability_cutoff(p, o, n, alpha) {
+            return v;
+        }
         let moves = G::moves(p, o);
         if moves == 0 {
             if G::moves(o, p) == 0 {
@@ -545,6 +559,11 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
     #[allow(clippy::too_many_arguments)]
     fn last_few(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, n: u32, empties: u64, odd: u64) -> i32 {
         self.stats.nodes += 1;
+        if n >= STABILITY_EMPTIES {
+            if let Some(v) = self.stability_cutoff(p, o, n, alpha) {
+                return v;
+            }
+        }
         let mut best = -INF;
         for set in [empties & odd, empties & !odd] {
             for sq in Squares(set) {
