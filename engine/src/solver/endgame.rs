@@ -56,7 +56,15 @@ const PARITY_EMPTIES: u32 = 6;
 /// #40-#44 took 82.0 M nodes against 85.7 M but more time; from
 /// 2·empties − 8, #40-#49 621.4 M nodes and no faster. 4×10 (paper rule):
 /// 71.6 M → 37.4 M nodes, 2.89 s → 1.77 s.
+#[cfg(not(target_arch = "wasm32"))]
 const STABILITY_EMPTIES: u32 = 4;
+/// Never in the browser: there the stable discs cost more than the cut
+/// saves. FFO #20-#39 in Chromium, 1 thread (`tests/browser/bench-ffo.mjs
+/// --rounds 3`): 107.6 M nodes and 5.92 s best with the cut from 4
+/// empties, 114.0 M and 5.40 s without (native 4.17 s and 4.03 s in the
+/// same runs).
+#[cfg(target_arch = "wasm32")]
+const STABILITY_EMPTIES: u32 = u32::MAX;
 /// From this many empties on, children are probed for a cutoff (ETC)
 /// before any is searched. From 10 rather than 12: FFO #40-#49 at 1 thread
 /// 1.004 G → 0.984 G nodes and 58.6 s → 55.1 s; #20-#39 116.9 M → 114.8 M
@@ -520,8 +528,10 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
             };
         }
         self.stats.nodes += 1;
-        if let Some(v) = self.stability_cutoff(p, o, n, alpha) {
-            return v;
+        if n >= STABILITY_EMPTIES {
+            if let Some(v) = self.stability_cutoff(p, o, n, alpha) {
+                return v;
+            }
         }
         let moves = G::moves(p, o);
         if moves == 0 {
