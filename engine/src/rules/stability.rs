@@ -234,21 +234,15 @@ mod tests {
         use crate::with_geometry;
         // Dense random occupancies, so that some lines of every length are
         // full and others miss one square anywhere along them.
-        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = crate::rng::Rng::new(0x9E37_79B9_7F4A_7C15);
         for size in BoardSize::ALL {
             with_geometry!(size, G => {
                 let c = G::COLS as u32;
                 for _ in 0..4000 {
                     let mut occupied = G::FULL;
-                    for _ in 0..(rng % 4) {
-                        rng ^= rng << 13;
-                        rng ^= rng >> 7;
-                        rng ^= rng << 17;
-                        occupied &= !(1u64 << (rng % G::SQUARES as u64));
+                    for _ in 0..rng.below(4) {
+                        occupied &= !(1u64 << rng.below(G::SQUARES as u64));
                     }
-                    rng ^= rng << 13;
-                    rng ^= rng >> 7;
-                    rng ^= rng << 17;
                     for (dir, step, lines) in [(0, 1, G::ROW_LINES), (1, c, G::COL_LINES), (2, c + 1, G::DIAG_LINES), (3, c - 1, G::ANTI_LINES)] {
                         assert_eq!(full_lines_by_fill::<G>(occupied, dir, step), full_lines(occupied, &lines), "{size:?} {occupied:#x} direction {dir}");
                     }
@@ -286,13 +280,8 @@ mod tests {
         use crate::with_geometry;
         // Crowded boards with discs of one colour in long runs: edges from
         // the corners, full lines, and growth inwards all happen.
-        let mut rng = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut rng = crate::rng::Rng::new(0x2545_F491_4F6C_DD1D);
+        let mut next = move || rng.next();
         for size in BoardSize::ALL {
             with_geometry!(size, G => {
                 for _ in 0..4000 {
