@@ -92,7 +92,7 @@ pub fn stage(discs: u32) -> usize {
 
 /// Columns reversed (a1 ↔ h1).
 #[inline(always)]
-pub fn mirror_columns(mut x: u64) -> u64 {
+pub const fn mirror_columns(mut x: u64) -> u64 {
     x = ((x >> 1) & 0x5555_5555_5555_5555) | ((x & 0x5555_5555_5555_5555) << 1);
     x = ((x >> 2) & 0x3333_3333_3333_3333) | ((x & 0x3333_3333_3333_3333) << 2);
     ((x >> 4) & 0x0F0F_0F0F_0F0F_0F0F) | ((x & 0x0F0F_0F0F_0F0F_0F0F) << 4)
@@ -100,7 +100,7 @@ pub fn mirror_columns(mut x: u64) -> u64 {
 
 /// Rows and columns exchanged (b1 ↔ a2).
 #[inline(always)]
-pub fn transpose(mut x: u64) -> u64 {
+pub const fn transpose(mut x: u64) -> u64 {
     let t = 0x0F0F_0F0F_0000_0000 & (x ^ (x << 28));
     x ^= t ^ (t >> 28);
     let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
@@ -120,11 +120,25 @@ pub fn images(x: u64) -> [u64; 8] {
     [x, h, x.swap_bytes(), h.swap_bytes(), t, th, t.swap_bytes(), th.swap_bytes()]
 }
 
-/// Bits of the squares of family `f` (in its order) read from one image.
+/// Image `k` of [`images`] alone (for tables built at compile time).
+const fn image(x: u64, k: usize) -> u64 {
+    let x = if k & 4 != 0 { transpose(x) } else { x };
+    let x = if k & 1 != 0 { mirror_columns(x) } else { x };
+    if k & 2 != 0 { x.swap_bytes() } else { x }
+}
+
+/// Bits of the squares of family `F` (in its order) read from one image.
 #[inline(always)]
 fn gather<const F: usize>(b: u64) -> usize {
+    gather_bits(F, b)
+}
+
+/// [`gather`] with the family as an argument: a constant one folds the
+/// match away.
+#[inline(always)]
+const fn gather_bits(f: usize, b: u64) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
-    (match F {
+    (match f {
         0 => (b & 7) | ((b >> 5) & 0x38) | ((b >> 10) & 0x1C0),
         1 => (b & 0x1F) | ((b >> 3) & 0x3E0),
         2 => (b & 0xFF) | ((b >> 1) & 0x100) | ((b >> 5) & 0x200),
@@ -183,6 +197,162 @@ pub fn indices(p: u64, o: u64) -> [u32; WINDOWS] {
     out
 }
 
+/// How one square enters the windows' indices: for each window holding it
+/// (at most [`MAX_WINDOWS_PER_SQUARE`]), the window and 3^k for the square's
+/// digit k there. Derived at compile time from the same images and gathers
+/// that [`indices`] reads, so the two cannot disagree.
+#[derive(Clone, Copy, Debug)]
+pub struct SquareTerms {
+    pub len: u8,
+    pub window: [u8; MAX_WINDOWS_PER_SQUARE],
+    pub power: [u16; MAX_WINDOWS_PER_SQUARE],
+}
+
+pub const MAX_WINDOWS_PER_SQUARE: usize = 8;
+
+/// Every square's [`SquareTerms`].
+pub const SQUARE_TERMS: [SquareTerms; 64] = {
+    let mut out = [SquareTerms { len: 0, window: [0; MAX_WINDOWS_PER_SQUARE], power: [0; MAX_WINDOWS_PER_SQUARE] }; 64];
+    let mut s = 0;
+    while s < 64 {
+        let mut w = 0;
+        let mut f = 0;
+        while f < FAMILIES.len() {
+            let mut i = 0;
+            while i < FAMILIES[f].images.len() {
+                let bits = gather_bits(f, image(1u64 << s, FAMILIES[f].images[i]));
+                if bits != 0 {
+                    let t = &mut out[s];
+                    assert!((t.len as usize) < MAX_WINDOWS_PER_SQUARE);
+                    t.window[t.len as usize] = w as u8;
+                    t.power[t.len as usize] = 3u16.pow(bits.trailing_zeros());
+                    t.len += 1;
+                }
+                w += 1;
+                i += 1;
+            }
+            f += 1;
+        }
+        s += 1;
+    }
+    out
+};
+
+/// Where each window's entries start within a stage's tables.
+pub const WINDOW_OFFSETS: [u32; WINDOWS] = {
+    let mut out = [0u32; WINDOWS];
+    let (mut w, mut f) = (0, 0);
+    while f < FAMILIES.len() {
+        let mut i = 0;
+        while i < FAMILIES[f].images.len() {
+            out[w] = OFFSETS[f] as u32;
+            w += 1;
+            i += 1;
+        }
+        f += 1;
+    }
+    out
+};
+
+/// The windows' configurations of a position (indices within their
+/// family's table, as [`indices`] gives them less [`WINDOW_OFFSETS`]) from
+/// both sides' view, kept up to date move by move: a search's leaves then
+/// cost a few additions per flipped disc instead of reading every window
+/// afresh.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Indices {
+    /// For the side to move.
+    pub mine: [u16; WINDOWS],
+    /// For the other side.
+    pub yours: [u16; WINDOWS],
+}
+
+impl Indices {
+    /// The configurations of (`p`, `o`) read from the board.
+    #[inline(always)]
+    pub fn new(p: u64, o: u64) -> Indices {
+        let (ip, io) = (images(p), images(o));
+        let mut mine = [0u16; WINDOWS];
+        let mut yours = [0u16; WINDOWS];
+        let mut k = 0;
+        macro_rules! family {
+            ($f:literal) => {
+                for &img in FAMILIES[$f].images {
+                    let a = TERNARY[gather::<$f>(ip[img])];
+                    let b = TERNARY[gather::<$f>(io[img])];
+                    mine[k] = a + 2 * b;
+                    yours[k] = b + 2 * a;
+                    k += 1;
+                }
+            };
+        }
+        family!(0);
+        family!(1);
+        family!(2);
+        family!(3);
+        family!(4);
+        family!(5);
+        family!(6);
+        family!(7);
+        family!(8);
+        family!(9);
+        family!(10);
+        Indices { mine, yours }
+    }
+
+    /// The configurations after the side to move plays `sq`, turning
+    /// `flips`, seen from the side to move next (the other).
+    #[inline(always)]
+    pub fn play(&self, sq: u32, flips: u64) -> Indices {
+        let (mut mine, mut yours) = (self.mine, self.yours);
+        // The new disc: empty (digit 0) becomes 1 in the mover's view, 2 in
+        // the other's; a flipped disc goes 2 -> 1 and 1 -> 2.
+        for_terms(sq, flips, |w, d, new| {
+            if new {
+                mine[w] += d;
+                yours[w] += 2 * d;
+            } else {
+                mine[w] -= d;
+                yours[w] += d;
+            }
+        });
+        Indices { mine: yours, yours: mine }
+    }
+
+    /// What [`Self::play`] gives for the side to move next, without the
+    /// other view (a leaf needs no more).
+    #[inline(always)]
+    pub fn after(&self, sq: u32, flips: u64) -> [u16; WINDOWS] {
+        let mut next = self.yours;
+        for_terms(sq, flips, |w, d, new| next[w] += if new { 2 * d } else { d });
+        next
+    }
+
+    /// The same position with the other side to move.
+    #[inline(always)]
+    pub fn pass(&self) -> Indices {
+        Indices { mine: self.yours, yours: self.mine }
+    }
+}
+
+/// Calls `f(window, 3^k, is_the_new_disc)` for every window digit that
+/// playing `sq` and turning `flips` changes.
+#[inline(always)]
+fn for_terms(sq: u32, flips: u64, mut f: impl FnMut(usize, u16, bool)) {
+    let t = &SQUARE_TERMS[sq as usize];
+    for k in 0..t.len as usize {
+        f(t.window[k] as usize, t.power[k], true);
+    }
+    let mut rest = flips;
+    while rest != 0 {
+        let t = &SQUARE_TERMS[rest.trailing_zeros() as usize];
+        rest &= rest - 1;
+        for k in 0..t.len as usize {
+            f(t.window[k] as usize, t.power[k], false);
+        }
+    }
+}
+
 /// The count terms of (`p`, `o`) for the side owning `p`, given both sides' mobility.
 #[inline(always)]
 pub fn features(p: u64, o: u64, own_moves: u32, their_moves: u32) -> [i32; NFEATURES] {
@@ -222,7 +392,27 @@ impl PatternWeights {
         for i in indices(p, o) {
             v += table[i as usize] as i32;
         }
+        v + self.counts(st, p, o, own_moves, their_moves)
+    }
+
+    /// [`Self::value`] with the windows' configurations of (`p`, `o`)
+    /// known ([`Indices::mine`]).
+    #[inline]
+    pub fn value_at(&self, idx: &[u16; WINDOWS], p: u64, o: u64, own_moves: u32, their_moves: u32) -> i32 {
+        let st = stage((p | o).count_ones());
+        let table = &self.tables[st * ENTRIES..(st + 1) * ENTRIES];
+        let mut v = 0i32;
+        for (&i, &at) in idx.iter().zip(&WINDOW_OFFSETS) {
+            v += table[at as usize + i as usize] as i32;
+        }
+        v + self.counts(st, p, o, own_moves, their_moves)
+    }
+
+    /// The count terms' part of the value at stage `st`.
+    #[inline(always)]
+    fn counts(&self, st: usize, p: u64, o: u64, own_moves: u32, their_moves: u32) -> i32 {
         let w = &self.features[st * NFEATURES..(st + 1) * NFEATURES];
+        let mut v = 0;
         for (x, w) in features(p, o, own_moves, their_moves).iter().zip(w) {
             v += x * *w as i32;
         }
@@ -408,6 +598,45 @@ mod tests {
                     let want = OFFSETS[f] + index_naive(fam, image_naive(p, img), image_naive(o, img));
                     assert_eq!(fast[k] as usize, want, "{} image {img}", fam.name);
                     k += 1;
+                }
+            }
+        }
+    }
+
+    /// The configurations kept move by move are those read afresh, and
+    /// the shipped weights value them the same, through random games with
+    /// their passes.
+    #[test]
+    fn indices_follow_the_moves_of_random_games() {
+        use crate::rules::position::{Position, Start, Status};
+        use crate::rules::square::Square;
+        use crate::BoardSize;
+        let w = PatternWeights::shipped();
+        let mut rng = Rng::new(23);
+        let offsets = |ix: &[u16; WINDOWS]| -> [u32; WINDOWS] { std::array::from_fn(|k| WINDOW_OFFSETS[k] + ix[k] as u32) };
+        for _ in 0..200 {
+            let mut pos = Position::start(BoardSize::OTHELLO, Start::Othello);
+            let mut ix = Indices::new(pos.player(), pos.opponent());
+            loop {
+                let (p, o) = (pos.player(), pos.opponent());
+                assert_eq!(ix, Indices::new(p, o));
+                assert_eq!(offsets(&ix.mine), indices(p, o));
+                assert_eq!(w.value_at(&ix.mine, p, o, 3, 5), w.value(p, o, 3, 5));
+                match pos.status() {
+                    Status::Over => break,
+                    Status::Pass => {
+                        pos = pos.passed();
+                        ix = ix.pass();
+                    }
+                    Status::Move => {
+                        let moves: Vec<u32> = crate::rules::movegen::Squares(pos.legal_moves()).collect();
+                        let sq = moves[rng.below(moves.len() as u64) as usize];
+                        let next = pos.play(Square::from_index(BoardSize::OTHELLO, sq).unwrap()).unwrap();
+                        let flips = next.opponent() & o;
+                        assert_eq!(ix.after(sq, flips), ix.play(sq, flips).mine);
+                        ix = ix.play(sq, flips);
+                        pos = next;
+                    }
                 }
             }
         }

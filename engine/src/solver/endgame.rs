@@ -15,10 +15,57 @@ use crate::rules::geometry::{neighbours, Geometry};
 use crate::rules::movegen::{MoveGen, Squares};
 use crate::rules::position::Scoring;
 use crate::rules::stability::stable_discs;
-use crate::pattern::PatternWeights;
+use crate::pattern::{Indices, PatternWeights, WINDOWS};
 use crate::search::node::{select_next, Candidate, Policy, Searcher};
 use crate::search::stop::Halt;
 use crate::search::tt::TranspositionTable;
+
+/// What a probe carries down its line besides the discs: on 8×8 the
+/// pattern windows' indices ([`Indices`]), elsewhere nothing. Chosen at
+/// compile time by the board.
+pub trait ProbeLine: Copy {
+    fn play(&self, sq: u32, flips: u64) -> Self;
+    fn pass(&self) -> Self;
+    /// The windows for the side to move, if this line keeps them.
+    fn windows(&self) -> Option<&[u16; WINDOWS]>;
+    /// The windows for the side to move after `sq` is played, turning
+    /// `flips`, if this line keeps them (for a leaf: no line beyond).
+    fn after(&self, sq: u32, flips: u64) -> Option<[u16; WINDOWS]>;
+}
+
+impl ProbeLine for () {
+    #[inline(always)]
+    fn play(&self, _sq: u32, _flips: u64) -> Self {}
+    #[inline(always)]
+    fn pass(&self) -> Self {}
+    #[inline(always)]
+    fn windows(&self) -> Option<&[u16; WINDOWS]> {
+        None
+    }
+    #[inline(always)]
+    fn after(&self, _sq: u32, _flips: u64) -> Option<[u16; WINDOWS]> {
+        None
+    }
+}
+
+impl ProbeLine for Indices {
+    #[inline(always)]
+    fn play(&self, sq: u32, flips: u64) -> Self {
+        Indices::play(self, sq, flips)
+    }
+    #[inline(always)]
+    fn pass(&self) -> Self {
+        Indices::pass(self)
+    }
+    #[inline(always)]
+    fn windows(&self) -> Option<&[u16; WINDOWS]> {
+        Some(&self.mine)
+    }
+    #[inline(always)]
+    fn after(&self, sq: u32, flips: u64) -> Option<[u16; WINDOWS]> {
+        Some(Indices::after(self, sq, flips))
+    }
+}
 
 /// A scoring rule as a type, so the final-score code is chosen at compile time.
 pub trait Rule: Copy + Send + Sync + 'static {
@@ -460,13 +507,19 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
     }
 
     /// A cheap guess at the value of (`p`, `o`) for move ordering: on 8×8
-    /// the pattern evaluation; elsewhere mobility, corners, and potential
-    /// mobility (empties next to the other side's discs).
+    /// the pattern evaluation (over the windows `line` keeps); elsewhere
+    /// mobility, corners, and potential mobility (empties next to the other
+    /// side's discs).
     #[inline(always)]
-    fn guess<const DIV: i32>(p: u64, o: u64) -> i32 {
+    fn guess<const DIV: i32>(p: u64, o: u64, windows: Option<&[u16; WINDOWS]>) -> i32 {
         let (mp, mo) = (G::moves(p, o), G::moves(o, p));
         if Self::PATTERNS {
-            return PatternWeights::shipped().value(p, o, mp.count_ones(), mo.count_ones()) / DIV;
+            let w = PatternWeights::shipped();
+            let v = match windows {
+                Some(idx) => w.value_at(idx, p, o, mp.count_ones(), mo.count_ones()),
+                None => w.value(p, o, mp.count_ones(), mo.count_ones()),
+            };
+            return v / DIV;
         }
         let mobility = mp.count_ones() as i32 - mo.count_ones() as i32;
         let corners = (p & G::CORNERS).count_ones() as i32 - (o & G::CORNERS).count_ones() as i32;
@@ -478,7 +531,18 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
     /// A depth-limited negamax over [`Self::guess`] (on 8×8 the evaluation
     /// in 1/(64·`DIV`) disc, finished games in 1/64 disc), to order moves
     /// and to guess a score.
-    fn probe<const DIV: i32>(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    fn probe<const DIV: i32>(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+        // On 8×8 the windows are read once here and then follow the moves:
+        // a depth-1 probe's replies each cost a few additions per flipped
+        // disc instead of a full read of the 46 windows.
+        if Self::PATTERNS {
+            self.probe_line::<DIV, Indices>(p, o, &Indices::new(p, o), depth, alpha, beta)
+        } else {
+            self.probe_line::<DIV, ()>(p, o, &(), depth, alpha, beta)
+        }
+    }
+
+    fn probe_line<const DIV: i32, L: ProbeLine>(&mut self, p: u64, o: u64, line: &L, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.stats.nodes += 1;
         // Deep probes at 30 and more empties take seconds: they must see a
         // stop like every other loop (a 44-empty solve once ran on for
@@ -487,14 +551,14 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
             return 0;
         }
         if depth == 0 {
-            return Self::guess::<DIV>(p, o);
+            return Self::guess::<DIV>(p, o, line.windows());
         }
         let moves = G::moves(p, o);
         if moves == 0 {
             if G::moves(o, p) == 0 {
                 return final_score::<G, R>(p, o) * 64;
             }
-            return -self.probe::<DIV>(o, p, depth, -beta, -alpha);
+            return -self.probe_line::<DIV, L>(o, p, &line.pass(), depth, -beta, -alpha);
         }
         let mut best = -INF * 64;
         // Corners first, X-squares last: the value does not depend on the
@@ -502,13 +566,28 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
         for class in G::PRIORITY_CLASSES {
             for sq in Squares(moves & class) {
                 let f = G::flips(p, o, sq);
-                let v = -self.probe::<DIV>(o ^ f, p ^ f ^ (1u64 << sq), depth - 1, -beta, -alpha);
+                let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
+                let v = if depth == 1 {
+                    -self.probe_leaf::<DIV>(np, no, line.after(sq, f).as_ref())
+                } else {
+                    -self.probe_line::<DIV, L>(np, no, &line.play(sq, f), depth - 1, -beta, -alpha)
+                };
                 if raise(&mut best, &mut alpha, v, beta) {
                     return best;
                 }
             }
         }
         best
+    }
+
+    /// A probe's leaf: counted and stopped like its other nodes.
+    #[inline(always)]
+    fn probe_leaf<const DIV: i32>(&mut self, p: u64, o: u64, windows: Option<&[u16; WINDOWS]>) -> i32 {
+        self.stats.nodes += 1;
+        if self.halted() {
+            return 0;
+        }
+        Self::guess::<DIV>(p, o, windows)
     }
 
     /// Search without the table, for few empties; `odd` is the mask of the
