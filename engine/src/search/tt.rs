@@ -95,7 +95,14 @@ impl TranspositionTable {
     fn bucket(&self, key: u64) -> usize {
         // Multiply-shift maps the key onto any bucket count, so the table
         // can have exactly the size asked, not a power of two.
-        (((key as u128) * (self.buckets as u128)) >> 64) as usize * SLOTS * 2
+        #[cfg(target_pointer_width = "64")]
+        let bucket = ((key as u128 * self.buckets as u128) >> 64) as usize;
+        // wasm32 has no 64x64 -> 128-bit multiply (it calls a routine for
+        // one at every probe); its tables have under 2^32 buckets, so the
+        // key's top half times the count fits in 64 bits.
+        #[cfg(not(target_pointer_width = "64"))]
+        let bucket = (((key >> 32) * self.buckets) >> 32) as usize;
+        bucket * SLOTS * 2
     }
 
     /// Asks the memory system for `key`'s bucket ahead of a probe, so that
