@@ -166,19 +166,18 @@ const TERNARY: [u16; 1024] = {
     t
 };
 
-/// The table index (within its stage) of every window of (`p`, `o`), family
-/// by family in the order of [`FAMILIES`] and their images.
+/// Calls `f(window, offset, own, theirs)` for every window of (`p`, `o`),
+/// family by family in the order of [`FAMILIES`] and their images, with
+/// its family's offset in a stage's tables and the base-3 values of each
+/// side's discs in it.
 #[inline(always)]
-pub fn indices(p: u64, o: u64) -> [u32; WINDOWS] {
+fn read_windows(p: u64, o: u64, mut f: impl FnMut(usize, u32, u32, u32)) {
     let (ip, io) = (images(p), images(o));
-    let mut out = [0u32; WINDOWS];
     let mut k = 0;
     macro_rules! family {
         ($f:literal) => {
             for &img in FAMILIES[$f].images {
-                let own = TERNARY[gather::<$f>(ip[img])] as usize;
-                let theirs = TERNARY[gather::<$f>(io[img])] as usize;
-                out[k] = (OFFSETS[$f] + own + 2 * theirs) as u32;
+                f(k, OFFSETS[$f] as u32, TERNARY[gather::<$f>(ip[img])] as u32, TERNARY[gather::<$f>(io[img])] as u32);
                 k += 1;
             }
         };
@@ -194,6 +193,14 @@ pub fn indices(p: u64, o: u64) -> [u32; WINDOWS] {
     family!(8);
     family!(9);
     family!(10);
+}
+
+/// The table index (within its stage) of every window of (`p`, `o`), family
+/// by family in the order of [`FAMILIES`] and their images.
+#[inline(always)]
+pub fn indices(p: u64, o: u64) -> [u32; WINDOWS] {
+    let mut out = [0u32; WINDOWS];
+    read_windows(p, o, |k, offset, own, theirs| out[k] = offset + own + 2 * theirs);
     out
 }
 
@@ -271,32 +278,12 @@ impl Indices {
     /// The configurations of (`p`, `o`) read from the board.
     #[inline(always)]
     pub fn new(p: u64, o: u64) -> Indices {
-        let (ip, io) = (images(p), images(o));
         let mut mine = [0u16; WINDOWS];
         let mut yours = [0u16; WINDOWS];
-        let mut k = 0;
-        macro_rules! family {
-            ($f:literal) => {
-                for &img in FAMILIES[$f].images {
-                    let a = TERNARY[gather::<$f>(ip[img])];
-                    let b = TERNARY[gather::<$f>(io[img])];
-                    mine[k] = a + 2 * b;
-                    yours[k] = b + 2 * a;
-                    k += 1;
-                }
-            };
-        }
-        family!(0);
-        family!(1);
-        family!(2);
-        family!(3);
-        family!(4);
-        family!(5);
-        family!(6);
-        family!(7);
-        family!(8);
-        family!(9);
-        family!(10);
+        read_windows(p, o, |k, _, a, b| {
+            mine[k] = (a + 2 * b) as u16;
+            yours[k] = (b + 2 * a) as u16;
+        });
         Indices { mine, yours }
     }
 
