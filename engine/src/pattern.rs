@@ -209,16 +209,16 @@ pub fn indices(p: u64, o: u64) -> [u32; WINDOWS] {
 /// digit k there. Derived at compile time from the same images and gathers
 /// that [`indices`] reads, so the two cannot disagree.
 #[derive(Clone, Copy, Debug)]
-pub struct SquareTerms {
-    pub len: u8,
-    pub window: [u8; MAX_WINDOWS_PER_SQUARE],
-    pub power: [u16; MAX_WINDOWS_PER_SQUARE],
+struct SquareTerms {
+    len: u8,
+    window: [u8; MAX_WINDOWS_PER_SQUARE],
+    power: [u16; MAX_WINDOWS_PER_SQUARE],
 }
 
-pub const MAX_WINDOWS_PER_SQUARE: usize = 8;
+const MAX_WINDOWS_PER_SQUARE: usize = 8;
 
 /// Every square's [`SquareTerms`].
-pub const SQUARE_TERMS: [SquareTerms; 64] = {
+const SQUARE_TERMS: [SquareTerms; 64] = {
     let mut out = [SquareTerms { len: 0, window: [0; MAX_WINDOWS_PER_SQUARE], power: [0; MAX_WINDOWS_PER_SQUARE] }; 64];
     let mut s = 0;
     while s < 64 {
@@ -569,6 +569,7 @@ mod tests {
             let fast = images(x);
             for (k, &img) in fast.iter().enumerate() {
                 assert_eq!(img, image_naive(x, k), "image {k}");
+                assert_eq!(image(x, k), img, "the compile-time image {k}");
             }
         }
     }

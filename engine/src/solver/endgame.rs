@@ -23,7 +23,7 @@ use crate::search::tt::TranspositionTable;
 /// What a probe carries down its line besides the discs: on 8×8 the
 /// pattern windows' indices ([`Indices`]), elsewhere nothing. Chosen at
 /// compile time by the board.
-pub trait ProbeLine: Copy {
+trait ProbeLine: Copy {
     fn play(&self, sq: u32, flips: u64) -> Self;
     fn pass(&self) -> Self;
     /// The windows for the side to move, if this line keeps them.
@@ -506,20 +506,15 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
         mobility * 16 - parity * 4 + G::PRIORITY[sq as usize] as i32
     }
 
-    /// A cheap guess at the value of (`p`, `o`) for move ordering: on 8×8
-    /// the pattern evaluation (over the windows `line` keeps); elsewhere
-    /// mobility, corners, and potential mobility (empties next to the other
-    /// side's discs).
+    /// A cheap guess at the value of (`p`, `o`) for move ordering: on 8×8,
+    /// whose probe lines keep the pattern `windows`, the pattern evaluation;
+    /// elsewhere mobility, corners, and potential mobility (empties next to
+    /// the other side's discs).
     #[inline(always)]
     fn guess<const DIV: i32>(p: u64, o: u64, windows: Option<&[u16; WINDOWS]>) -> i32 {
         let (mp, mo) = (G::moves(p, o), G::moves(o, p));
-        if Self::PATTERNS {
-            let w = PatternWeights::shipped();
-            let v = match windows {
-                Some(idx) => w.value_at(idx, p, o, mp.count_ones(), mo.count_ones()),
-                None => w.value(p, o, mp.count_ones(), mo.count_ones()),
-            };
-            return v / DIV;
+        if let Some(idx) = windows {
+            return PatternWeights::shipped().value_at(idx, p, o, mp.count_ones(), mo.count_ones()) / DIV;
         }
         let mobility = mp.count_ones() as i32 - mo.count_ones() as i32;
         let corners = (p & G::CORNERS).count_ones() as i32 - (o & G::CORNERS).count_ones() as i32;
@@ -543,15 +538,15 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
     }
 
     fn probe_line<const DIV: i32, L: ProbeLine>(&mut self, p: u64, o: u64, line: &L, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        if depth == 0 {
+            return self.probe_leaf::<DIV>(p, o, line.windows());
+        }
         self.stats.nodes += 1;
         // Deep probes at 30 and more empties take seconds: they must see a
         // stop like every other loop (a 44-empty solve once ran on for
         // 45 s after Stop).
         if self.halted() {
             return 0;
-        }
-        if depth == 0 {
-            return Self::guess::<DIV>(p, o, line.windows());
         }
         let moves = G::moves(p, o);
         if moves == 0 {
@@ -580,7 +575,9 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
         best
     }
 
-    /// A probe's leaf: counted and stopped like its other nodes.
+    /// A probe's leaf: counted and stopped like its other nodes (a
+    /// depth-1 probe calls it with the windows after each move, read for
+    /// the next side alone).
     #[inline(always)]
     fn probe_leaf<const DIV: i32>(&mut self, p: u64, o: u64, windows: Option<&[u16; WINDOWS]>) -> i32 {
         self.stats.nodes += 1;
