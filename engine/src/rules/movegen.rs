@@ -54,6 +54,13 @@ pub trait MoveGen: Geometry {
     /// Legal moves of the side to move as a bitboard.
     #[inline(always)]
     fn moves(p: u64, o: u64) -> u64 {
+        Self::moves_by_fill(p, o)
+    }
+
+    /// [`Self::moves`] by occluded fills, direction after direction: every
+    /// board's code, and the reference for a faster one.
+    #[inline(always)]
+    fn moves_by_fill(p: u64, o: u64) -> u64 {
         let c = Self::COLS as i32;
         let empty = !(p | o) & Self::FULL;
         let oh = o & Self::INNER_COLS;
@@ -184,11 +191,65 @@ generic_movegen!(
     (4, 12), (12, 4), (6, 10), (10, 6), (4, 14), (14, 4), (4, 16), (16, 4),
 );
 
-/// The standard board counts the last move's flips from tables.
+/// The standard board counts the last move's flips from tables, and on
+/// x86-64 with AVX2 finds its moves four directions at a time.
 impl MoveGen for Dims<8, 8> {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    #[inline(always)]
+    fn moves(p: u64, o: u64) -> u64 {
+        moves_8x8_avx2(p, o)
+    }
+
     #[inline(always)]
     fn last_flip_count(p: u64, sq: u32) -> u32 {
         crate::rules::last_flips::count_8x8(p, sq)
+    }
+}
+
+/// The 8×8 moves with the four directions (along a row, a column and both
+/// diagonals) in the four lanes of a 256-bit register, each shifted by its
+/// own amount, both ways: the same occluded fills as
+/// [`MoveGen::moves_by_fill`] in a quarter of the instructions. Move
+/// generation is the solver's hottest code (every node, every child's
+/// fastest-first key, twice per probe leaf).
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+#[inline(always)]
+fn moves_8x8_avx2(p: u64, o: u64) -> u64 {
+    use std::arch::x86_64::*;
+    // SAFETY: AVX2 is enabled for the whole build (the cfg above), so
+    // these instructions exist on every CPU the binary runs on.
+    unsafe {
+        const INNER: i64 = 0x7e7e_7e7e_7e7e_7e7e;
+        // Lanes: a row (1), a column (8), the two diagonals (9, 7). Runs
+        // along a row or a diagonal may not wrap from one edge column to
+        // the other, so the opponent's edge columns are masked off there.
+        let s1 = _mm256_set_epi64x(7, 9, 8, 1);
+        let s2 = _mm256_add_epi64(s1, s1);
+        let s4 = _mm256_add_epi64(s2, s2);
+        let pp = _mm256_set1_epi64x(p as i64);
+        let oo = _mm256_and_si256(_mm256_set1_epi64x(o as i64), _mm256_set_epi64x(INNER, INNER, -1, INNER));
+        // Towards higher squares: the fill from the mover's discs through
+        // the opponent's, in doublings 1, 2, 4 of each lane's step.
+        let mut up = _mm256_or_si256(pp, _mm256_and_si256(oo, _mm256_sllv_epi64(pp, s1)));
+        let pro = _mm256_and_si256(oo, _mm256_sllv_epi64(oo, s1));
+        up = _mm256_or_si256(up, _mm256_and_si256(pro, _mm256_sllv_epi64(up, s2)));
+        let pro2 = _mm256_and_si256(pro, _mm256_sllv_epi64(pro, s2));
+        up = _mm256_or_si256(up, _mm256_and_si256(pro2, _mm256_sllv_epi64(up, s4)));
+        // And towards lower squares.
+        let mut down = _mm256_or_si256(pp, _mm256_and_si256(oo, _mm256_srlv_epi64(pp, s1)));
+        let pro = _mm256_and_si256(oo, _mm256_srlv_epi64(oo, s1));
+        down = _mm256_or_si256(down, _mm256_and_si256(pro, _mm256_srlv_epi64(down, s2)));
+        let pro2 = _mm256_and_si256(pro, _mm256_srlv_epi64(pro, s2));
+        down = _mm256_or_si256(down, _mm256_and_si256(pro2, _mm256_srlv_epi64(down, s4)));
+        // One step past each run of opponent discs (the mover's own discs
+        // taken out first, so that they do not count as a run).
+        let m = _mm256_or_si256(
+            _mm256_sllv_epi64(_mm256_andnot_si256(pp, up), s1),
+            _mm256_srlv_epi64(_mm256_andnot_si256(pp, down), s1),
+        );
+        let m = _mm_or_si128(_mm256_castsi256_si128(m), _mm256_extracti128_si256::<1>(m));
+        let m = _mm_or_si128(m, _mm_unpackhi_epi64(m, m));
+        _mm_cvtsi128_si64(m) as u64 & !(p | o)
     }
 }
 
@@ -279,6 +340,24 @@ mod tests {
         check::<Dims<16, 4>>();
         check::<Dims<6, 10>>();
         check::<Dims<10, 6>>();
+    }
+
+    /// The 8×8 moves (four directions at a time where the CPU allows)
+    /// agree with the fills direction by direction on random boards.
+    #[test]
+    fn moves_match_fills_on_8x8() {
+        let mut rng = crate::rng::Rng::new(88);
+        for i in 0..200_000 {
+            let (a, b) = (rng.next(), rng.next());
+            // Sparse, dense and opponent-heavy boards in turn.
+            let (p, o) = match i % 3 {
+                0 => (a & b, !a & b & rng.next()),
+                1 => (a, !a & b),
+                _ => (a & b & rng.next(), !(a & b & rng.next()) & rng.next() | b),
+            };
+            let o = o & !p;
+            assert_eq!(G8::moves(p, o), G8::moves_by_fill(p, o), "p {p:#x} o {o:#x}");
+        }
     }
 
     #[test]
