@@ -191,13 +191,20 @@ generic_movegen!(
     (4, 12), (12, 4), (6, 10), (10, 6), (4, 14), (14, 4), (4, 16), (16, 4),
 );
 
-/// The standard board counts the last move's flips from tables, and on
-/// x86-64 with AVX2 finds its moves four directions at a time.
+/// The standard board counts the last move's flips from tables, and finds
+/// its moves several directions at a time: four with AVX2 on x86-64, two
+/// pairs with wasm's SIMD.
 impl MoveGen for Dims<8, 8> {
     #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
     #[inline(always)]
     fn moves(p: u64, o: u64) -> u64 {
         moves_8x8_avx2(p, o)
+    }
+
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    #[inline(always)]
+    fn moves(p: u64, o: u64) -> u64 {
+        moves_8x8_simd128(p, o)
     }
 
     #[inline(always)]
@@ -251,6 +258,44 @@ fn moves_8x8_avx2(p: u64, o: u64) -> u64 {
         let m = _mm_or_si128(m, _mm_unpackhi_epi64(m, m));
         _mm_cvtsi128_si64(m) as u64 & !(p | o)
     }
+}
+
+/// The 8×8 moves in wasm's 128-bit vectors, whose two 64-bit lanes shift
+/// by one common amount: lane 1 holds the board mirrored top to bottom (its
+/// bytes, the rows, reversed), where a step towards higher squares is a
+/// step up the real board. So one fill per step (a column, either
+/// diagonal) serves both its directions; the two along a row stay scalar.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+fn moves_8x8_simd128(p: u64, o: u64) -> u64 {
+    use std::arch::wasm32::*;
+    const INNER: u64 = 0x7e7e_7e7e_7e7e_7e7e;
+    /// Lane 0 as it is, lane 1's rows reversed (an involution).
+    #[inline(always)]
+    fn mirror_lane1(v: v128) -> v128 {
+        i8x16_shuffle::<0, 1, 2, 3, 4, 5, 6, 7, 15, 14, 13, 12, 11, 10, 9, 8>(v, v)
+    }
+    /// Squares one step of `S` past a run of `pro` from `pp`, towards
+    /// higher squares in each lane: occluded fill in doublings 1, 2, 4.
+    #[inline(always)]
+    fn past_runs<const S: u32>(pp: v128, pro: v128) -> v128 {
+        let g = v128_or(pp, v128_and(pro, i64x2_shl(pp, S)));
+        let pro2 = v128_and(pro, i64x2_shl(pro, S));
+        let g = v128_or(g, v128_and(pro2, i64x2_shl(g, 2 * S)));
+        let pro4 = v128_and(pro2, i64x2_shl(pro2, 2 * S));
+        let g = v128_or(g, v128_and(pro4, i64x2_shl(g, 4 * S)));
+        i64x2_shl(v128_andnot(g, pp), S)
+    }
+    let pp = mirror_lane1(u64x2_splat(p));
+    let oo = mirror_lane1(u64x2_splat(o));
+    // Runs along a row or a diagonal may not wrap from one edge column to
+    // the other; the mirror keeps columns where they are.
+    let oh = v128_and(oo, u64x2_splat(INNER));
+    let m = v128_or(past_runs::<8>(pp, oo), v128_or(past_runs::<9>(pp, oh), past_runs::<7>(pp, oh)));
+    let m = mirror_lane1(m);
+    let steps = u64x2_extract_lane::<0>(m) | u64x2_extract_lane::<1>(m);
+    let oh = o & INNER;
+    (steps | moves_dir(p, oh, 1, 3) | moves_dir(p, oh, -1, 3)) & !(p | o)
 }
 
 /// Iterates over the set bits of a bitboard as square numbers, lowest first.
