@@ -235,24 +235,21 @@ fn moves_8x8_avx2(p: u64, o: u64) -> u64 {
         let s4 = _mm256_add_epi64(s2, s2);
         let pp = _mm256_set1_epi64x(p as i64);
         let oo = _mm256_and_si256(_mm256_set1_epi64x(o as i64), _mm256_set_epi64x(INNER, INNER, -1, INNER));
-        // Towards higher squares: the fill from the mover's discs through
-        // the opponent's, in doublings 1, 2, 4 of each lane's step.
-        let mut up = _mm256_or_si256(pp, _mm256_and_si256(oo, _mm256_sllv_epi64(pp, s1)));
-        let pro = _mm256_and_si256(oo, _mm256_sllv_epi64(oo, s1));
-        up = _mm256_or_si256(up, _mm256_and_si256(pro, _mm256_sllv_epi64(up, s2)));
-        let pro2 = _mm256_and_si256(pro, _mm256_sllv_epi64(pro, s2));
-        up = _mm256_or_si256(up, _mm256_and_si256(pro2, _mm256_sllv_epi64(up, s4)));
-        // And towards lower squares.
-        let mut down = _mm256_or_si256(pp, _mm256_and_si256(oo, _mm256_srlv_epi64(pp, s1)));
-        let pro = _mm256_and_si256(oo, _mm256_srlv_epi64(oo, s1));
-        down = _mm256_or_si256(down, _mm256_and_si256(pro, _mm256_srlv_epi64(down, s2)));
-        let pro2 = _mm256_and_si256(pro, _mm256_srlv_epi64(pro, s2));
-        down = _mm256_or_si256(down, _mm256_and_si256(pro2, _mm256_srlv_epi64(down, s4)));
-        // One step past each run of opponent discs (the mover's own discs
-        // taken out first, so that they do not count as a run).
+        // The squares one step past a run of the opponent's discs from
+        // the mover's, by `shift` (towards higher or lower squares): the
+        // occluded fill in doublings 1, 2, 4 of each lane's step, the
+        // mover's discs then taken out so that they are no run.
+        let past_runs = |shift: fn(__m256i, __m256i) -> __m256i| {
+            let g = _mm256_or_si256(pp, _mm256_and_si256(oo, shift(pp, s1)));
+            let pro2 = _mm256_and_si256(oo, shift(oo, s1));
+            let g = _mm256_or_si256(g, _mm256_and_si256(pro2, shift(g, s2)));
+            let pro4 = _mm256_and_si256(pro2, shift(pro2, s2));
+            let g = _mm256_or_si256(g, _mm256_and_si256(pro4, shift(g, s4)));
+            shift(_mm256_andnot_si256(pp, g), s1)
+        };
         let m = _mm256_or_si256(
-            _mm256_sllv_epi64(_mm256_andnot_si256(pp, up), s1),
-            _mm256_srlv_epi64(_mm256_andnot_si256(pp, down), s1),
+            past_runs(|x, s| _mm256_sllv_epi64(x, s)),
+            past_runs(|x, s| _mm256_srlv_epi64(x, s)),
         );
         let m = _mm_or_si128(_mm256_castsi256_si128(m), _mm256_extracti128_si256::<1>(m));
         let m = _mm_or_si128(m, _mm_unpackhi_epi64(m, m));
@@ -295,7 +292,8 @@ fn moves_8x8_simd128(p: u64, o: u64) -> u64 {
     let m = mirror_lane1(m);
     let steps = u64x2_extract_lane::<0>(m) | u64x2_extract_lane::<1>(m);
     let oh = o & INNER;
-    (steps | moves_dir(p, oh, 1, 3) | moves_dir(p, oh, -1, 3)) & !(p | o)
+    let row_steps = <Dims<8, 8>>::STEPS_ROW;
+    (steps | moves_dir(p, oh, 1, row_steps) | moves_dir(p, oh, -1, row_steps)) & !(p | o)
 }
 
 /// Iterates over the set bits of a bitboard as square numbers, lowest first.
