@@ -226,7 +226,7 @@ fn moves_8x8_avx2(p: u64, o: u64) -> u64 {
     // SAFETY: AVX2 is enabled for the whole build (the cfg above), so
     // these instructions exist on every CPU the binary runs on.
     unsafe {
-        const INNER: i64 = 0x7e7e_7e7e_7e7e_7e7e;
+        const INNER: i64 = <Dims<8, 8>>::INNER_COLS as i64;
         // Lanes: a row (1), a column (8), the two diagonals (9, 7). Runs
         // along a row or a diagonal may not wrap from one edge column to
         // the other, so the opponent's edge columns are masked off there.
@@ -266,7 +266,7 @@ fn moves_8x8_avx2(p: u64, o: u64) -> u64 {
 #[inline(always)]
 fn moves_8x8_simd128(p: u64, o: u64) -> u64 {
     use std::arch::wasm32::*;
-    const INNER: u64 = 0x7e7e_7e7e_7e7e_7e7e;
+    const INNER: u64 = <Dims<8, 8>>::INNER_COLS;
     /// Lane 0 as it is, lane 1's rows reversed (an involution).
     #[inline(always)]
     fn mirror_lane1(v: v128) -> v128 {
