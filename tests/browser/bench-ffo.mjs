@@ -25,7 +25,7 @@ function native() {
   let seconds = 0;
   let nodes = 0;
   for (const pos of lines) {
-    const r = JSON.parse(execFileSync(`${ROOT}target/release/yomi`, ['solve', '--json', '--hash', '128', '--threads', '1', pos], { encoding: 'utf8' }));
+    const r = JSON.parse(execFileSync(`${ROOT}target/release/yomi`, ['solve', '--json', '--hash', '32', '--threads', '1', pos], { encoding: 'utf8' }));
     seconds += r.seconds;
     nodes += r.nodes;
   }

@@ -103,33 +103,27 @@ const PARITY_EMPTIES: u32 = 6;
 /// #40-#44 took 82.0 M nodes against 85.7 M but more time; from
 /// 2·empties − 8, #40-#49 621.4 M nodes and no faster. 4×10 (paper rule):
 /// 71.6 M → 37.4 M nodes, 2.89 s → 1.77 s.
-#[cfg(not(target_arch = "wasm32"))]
+///
+/// The browser too, now that its table is small enough for the TLB
+/// (`TABLE_MIB` in `wasm/analysis.rs`). FFO #40-#49 in Node's V8,
+/// single-thread wasm, 32 MiB table: 658.4 M nodes and 38.7 s with the
+/// cut, 958.0 M and 43.6 s without; #20-#39 107.6 M nodes, 4.5-5.1 s
+/// against 114.0 M, 4.7-5.2 s.
 const STABILITY_EMPTIES: u32 = 4;
-/// Never in the browser: there the stable discs cost more than the cut
-/// saves. FFO #20-#39 in Chromium, 1 thread (`tests/browser/bench-ffo.mjs
-/// --rounds 3`): 107.6 M nodes and 5.92 s best with the cut from 4
-/// empties, 114.0 M and 5.40 s without (native 4.17 s and 4.03 s in the
-/// same runs).
-#[cfg(target_arch = "wasm32")]
-const STABILITY_EMPTIES: u32 = u32::MAX;
 /// From this many empties on, children are probed for a cutoff (ETC)
 /// before any is searched. From 10 rather than 12: FFO #40-#49 at 1 thread
 /// 1.004 G → 0.984 G nodes and 58.6 s → 55.1 s; #20-#39 116.9 M → 114.8 M
 /// nodes but 2-8 % slower (6.3-6.4 s → 6.5-6.9 s): the table probes cost
 /// about what they save there, and pay in the bigger solves. From 14: more
 /// nodes (119.3 M on #20-#39).
-#[cfg(not(target_arch = "wasm32"))]
+///
+/// The browser from 10 as well. With its old 128 MiB table in 4 KiB pages
+/// (wasm has no large pages, nor prefetch) each child's probe was a TLB
+/// miss paid in turn, and 12 was better there; in 32 MiB, FFO #20-#39 in
+/// Node's V8 took 105.6 M nodes and 4.41-4.55 s from 10 (with the
+/// stability cut), against 107.6 M and 4.54-5.38 s from 12; #40-#49
+/// 646.7 M nodes and 34.8-38.1 s, against 658.4 M and 38.7-39.2 s.
 const ETC_EMPTIES: u32 = 10;
-/// In the browser from 12: wasm has no prefetch and its memory no large
-/// pages, so each child's probe is a cache and TLB miss paid in turn.
-/// FFO #20-#39 in Chromium, 1 thread, runs of 3 rounds alternating with
-/// native (`tests/browser/bench-ffo.mjs`): from 10, 111.8 M nodes and
-/// 5.45-6.34 s in four runs (73-78 % of native's speed in the same run);
-/// from 12, 113.9 M nodes and 5.25-5.55 s in four (76-80 %); from 14,
-/// 116.4 M and 5.46-5.57 s in two (73-75 %). The table from 9 empties
-/// instead of 8 cost more: 119.6 M nodes, 6.53 s.
-#[cfg(target_arch = "wasm32")]
-const ETC_EMPTIES: u32 = 12;
 /// From this many empties on, moves are ordered by a shallow search with a
 /// mobility evaluation rather than by the opponent's mobility alone.
 const SORT_SEARCH_EMPTIES: u32 = 14;
