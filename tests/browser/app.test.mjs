@@ -91,6 +91,32 @@ test("the solver's values for an FFO position equal `yomi solve --all-moves` and
   assert.equal(Number(await page().$eval('#solve-progress', (p) => p.value)), 1);
 });
 
+test('the browser searches exactly the nodes native does: a 26-empty FFO position in a fresh table of the same size', async () => {
+  // Same moves, flips, evaluation, cutoffs and table size (`TABLE_MIB` in
+  // engine/src/wasm/analysis.rs, 32 MiB): the same tree, node for node. A
+  // browser-only search choice, or wasm code that reads a board
+  // differently, shows here as a different count.
+  // The set's one 26-empty position: 1.5 M nodes, table, cutoffs and
+  // probes all at work, in a fraction of a second.
+  const position = readFileSync(`${ROOT}tests/data/ffo/fforum-20-39.obf`, 'utf8').split('\n')
+    .map((l) => l.split(';')[0].trim()).find((p) => (p.slice(0, 64).match(/-/g) || []).length === 26);
+  assert.ok(position);
+  const yomi = [`${ROOT}target/release/yomi`, `${ROOT}target/debug/yomi`].find(existsSync);
+  const cli = JSON.parse(execFileSync(yomi, ['solve', '--json', '--hash', '32', '--threads', '1', position], { encoding: 'utf8' }));
+  const web = await page().evaluate(async (p) => {
+    const { Yomi } = await import('./yomi.js');
+    const e = await Yomi.create({ threads: 1 });
+    try {
+      const r = await e.solve(p, { fresh: true });
+      return { score: r.score, nodes: r.nodes };
+    } finally {
+      e.terminate();
+    }
+  }, position);
+  assert.equal(web.score, cli.score);
+  assert.equal(web.nodes, cli.nodes);
+});
+
 test("4x4 solves to -8 under paper 001's rule, and its perfect line replays to the end", async () => {
   await page().click('.mini[data-board="4x4"]');
   await page().waitForFunction(() => /−8 for Black/.test(document.querySelector('#solve-result').textContent), null, { timeout: 30_000 });
