@@ -120,8 +120,9 @@ const STABILITY_EMPTIES: u32 = 4;
 /// The browser from 10 as well. With its old 128 MiB table in 4 KiB pages
 /// (wasm has no large pages, nor prefetch) each child's probe was a TLB
 /// miss paid in turn, and 12 was better there; in 32 MiB, FFO #20-#39 in
-/// Node's V8 took 105.6 M nodes and 4.41-4.55 s from 10 (with the
-/// stability cut), against 107.6 M and 4.54-5.38 s from 12; #40-#49
+/// Node's V8 took 105.6 M nodes and 4.41-5.36 s from 10 (with the
+/// stability cut; 4.41-4.55 but for one slow round that slowed both),
+/// against 107.6 M and 4.54-5.38 s from 12; #40-#49
 /// 646.7 M nodes and 34.8-38.1 s, against 658.4 M and 38.7-39.2 s.
 const ETC_EMPTIES: u32 = 10;
 /// From this many empties on, moves are ordered by a shallow search with a
