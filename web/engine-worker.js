@@ -47,6 +47,7 @@ const ready = (async () => {
   return {
     isolated: self.crossOriginIsolated,
     threads: engine.threadCount(),
+    tableMib: engine.tableMib(),
     boards: engine.supportedBoards(),
     levels: engine.levels(),
     levelDetails: engine.levelDetails(),

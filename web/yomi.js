@@ -48,6 +48,8 @@ export class Yomi extends EventTarget {
   get isolated() { return this.#info.isolated; }
   /** Threads in the engine's pool (1 without isolation). */
   get threads() { return this.#info.threads; }
+  /** The engine's transposition table in MiB (shared by its searches). */
+  get tableMib() { return this.#info.tableMib; }
   /** Every supported board as 'RxC'. */
   get boards() { return this.#info.boards; }
   /** The playing levels by name, weakest first. */

@@ -8,6 +8,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { appSession, stopSolveAfter } from './app-page.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
+// The CLI the browser's answers are checked against (cargo test builds it).
+const yomi = [`${ROOT}target/release/yomi`, `${ROOT}target/debug/yomi`].find(existsSync);
 const { session, page, text, cell, newGame } = appSession();
 
 // The score the status must show, from the discs alone (world rule: the
@@ -70,7 +72,6 @@ test("the solver's values for an FFO position equal `yomi solve --all-moves` and
   const line = readFileSync(`${ROOT}tests/data/ffo/fforum-1-19.obf`, 'utf8').split('\n')[0];
   const [position] = line.split(';');
   const fileScores = Object.fromEntries([...line.matchAll(/([A-H][1-8]):([+-]\d+)/g)].map((m) => [m[1].toLowerCase(), Number(m[2])]));
-  const yomi = [`${ROOT}target/release/yomi`, `${ROOT}target/debug/yomi`].find(existsSync);
   assert.ok(yomi, 'the yomi binary is built (cargo test builds it)');
   const cli = JSON.parse(execFileSync(yomi, ['solve', '--all-moves', '--json', position.trim()], { encoding: 'utf8' }));
   const cliScores = cli.moves; // { square: score }
@@ -92,27 +93,25 @@ test("the solver's values for an FFO position equal `yomi solve --all-moves` and
 });
 
 test('the browser searches exactly the nodes native does: a 26-empty FFO position in a fresh table of the same size', async () => {
-  // Same moves, flips, evaluation, cutoffs and table size (`TABLE_MIB` in
-  // engine/src/wasm/analysis.rs, 32 MiB): the same tree, node for node. A
-  // browser-only search choice, or wasm code that reads a board
-  // differently, shows here as a different count.
-  // The set's one 26-empty position: 1.5 M nodes, table, cutoffs and
-  // probes all at work, in a fraction of a second.
+  // Same moves, flips, evaluation, cutoffs and table size (the engine's
+  // `tableMib`): the same tree, node for node. A browser-only search
+  // choice, or wasm code that reads a board differently, shows here as a
+  // different count. The set's one 26-empty position: 1.5 M nodes, table,
+  // cutoffs and probes all at work, in a fraction of a second.
   const position = readFileSync(`${ROOT}tests/data/ffo/fforum-20-39.obf`, 'utf8').split('\n')
     .map((l) => l.split(';')[0].trim()).find((p) => (p.slice(0, 64).match(/-/g) || []).length === 26);
   assert.ok(position);
-  const yomi = [`${ROOT}target/release/yomi`, `${ROOT}target/debug/yomi`].find(existsSync);
-  const cli = JSON.parse(execFileSync(yomi, ['solve', '--json', '--hash', '32', '--threads', '1', position], { encoding: 'utf8' }));
   const web = await page().evaluate(async (p) => {
     const { Yomi } = await import('./yomi.js');
     const e = await Yomi.create({ threads: 1 });
     try {
       const r = await e.solve(p, { fresh: true });
-      return { score: r.score, nodes: r.nodes };
+      return { score: r.score, nodes: r.nodes, tableMib: e.tableMib };
     } finally {
       e.terminate();
     }
   }, position);
+  const cli = JSON.parse(execFileSync(yomi, ['solve', '--json', '--hash', String(web.tableMib), '--threads', '1', position], { encoding: 'utf8' }));
   assert.equal(web.score, cli.score);
   assert.equal(web.nodes, cli.nodes);
 });

@@ -21,11 +21,13 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 const lines = readFileSync(`${ROOT}tests/data/ffo/fforum-20-39.obf`, 'utf8').split('\n').filter((l) => l.trim())
   .slice(from - 20, to - 19).map((l) => l.split(';')[0].trim());
 
-function native() {
+// Native gets the browser engine's table size (asked below), so that both
+// search the same tree.
+function native(tableMib) {
   let seconds = 0;
   let nodes = 0;
   for (const pos of lines) {
-    const r = JSON.parse(execFileSync(`${ROOT}target/release/yomi`, ['solve', '--json', '--hash', '32', '--threads', '1', pos], { encoding: 'utf8' }));
+    const r = JSON.parse(execFileSync(`${ROOT}target/release/yomi`, ['solve', '--json', '--hash', String(tableMib), '--threads', '1', pos], { encoding: 'utf8' }));
     seconds += r.seconds;
     nodes += r.nodes;
   }
@@ -47,6 +49,12 @@ await b.page.waitForTimeout(500);
 console.log(`first load: ${(bytes / 1e6).toFixed(2)} MB transferred uncompressed, interactive board after ${firstLoad} ms`);
 
 const threads = await b.page.evaluate(() => navigator.hardwareConcurrency);
+const tableMib = await b.page.evaluate(async () => {
+  const { Yomi } = await import('./yomi.js');
+  const e = await Yomi.create({ threads: 1 });
+  e.terminate();
+  return e.tableMib;
+});
 await b.page.evaluate(async () => {
   const { Yomi } = await import('./yomi.js');
   window.solveSet = async (k, positions) => {
@@ -64,7 +72,7 @@ await b.page.evaluate(async () => {
 });
 const runs = { 'native 1': [], 'browser 1': [], [`browser ${threads}`]: [] };
 for (let r = 0; r < rounds; r++) {
-  runs['native 1'].push(native());
+  runs['native 1'].push(native(tableMib));
   runs['browser 1'].push(await b.page.evaluate((p) => window.solveSet(1, p), lines));
   runs[`browser ${threads}`].push(await b.page.evaluate(([k, p]) => window.solveSet(k, p), [threads, lines]));
   console.log(`round ${r + 1}: ${Object.entries(runs).map(([k, v]) => `${k} ${v.at(-1).seconds.toFixed(2)} s`).join(', ')}`);

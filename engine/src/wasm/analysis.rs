@@ -46,6 +46,13 @@ static REQUEST: AtomicU32 = AtomicU32::new(0);
 /// tab 96 MiB lighter.
 const TABLE_MIB: usize = 32;
 
+/// The shared table's size in MiB, so that a native run meant to search
+/// the same tree (`yomi solve --hash`) can ask rather than repeat it.
+#[wasm_bindgen(js_name = tableMib)]
+pub fn table_mib() -> usize {
+    TABLE_MIB
+}
+
 pub(crate) fn table() -> &'static TranspositionTable {
     static TT: OnceLock<TranspositionTable> = OnceLock::new();
     TT.get_or_init(|| TranspositionTable::with_mib(TABLE_MIB))
