@@ -56,6 +56,8 @@ pub use tools::train;
 #[cfg(not(target_arch = "wasm32"))]
 pub use tools::datagen;
 #[cfg(not(target_arch = "wasm32"))]
+pub use tools::corpus;
+#[cfg(not(target_arch = "wasm32"))]
 pub use tools::pattern_fit;
 pub use parallel::predict;
 pub use search::tt;

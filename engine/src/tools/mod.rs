@@ -10,3 +10,5 @@ pub mod train;
 pub mod datagen;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod pattern_fit;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod corpus;

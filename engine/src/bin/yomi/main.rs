@@ -3,6 +3,7 @@
 
 mod bench;
 mod common;
+mod corpus;
 mod distributed;
 mod eval;
 mod fit;
@@ -66,6 +67,9 @@ enum Command {
     /// Appends game by game to a file and resumes where an interrupted run
     /// stopped; prints progress as it goes.
     Datagen(fit::DatagenArgs),
+    /// The training corpus kept in the repository: grow it by self-play
+    /// with exact and searched labels, or print what it holds.
+    Corpus(corpus::CorpusArgs),
     /// Play games between two players (or paper 000's sweep against the
     /// random player) and print wins, draws, losses, discs, time and nodes.
     Match(matches::MatchArgs),
@@ -114,6 +118,7 @@ fn main() -> ExitCode {
         Command::Eval(args) => eval::run(args).map(|()| 0),
         Command::Fit(args) => fit::run(args).map(|()| 0),
         Command::Datagen(args) => fit::datagen(args).map(|()| 0),
+        Command::Corpus(args) => corpus::run(args).map(|()| 0),
         Command::Match(args) => matches::run(args).map(|()| 0),
         Command::Bench(args) => bench::run(args).map(|()| 0),
         Command::Probcut(args) => probcut::run(args).map(|()| 0),

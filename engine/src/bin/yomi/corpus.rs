@@ -1,0 +1,242 @@
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
+
+use clap::{Args, Subcommand};
+use yomi::corpus::{self, LabelKind, Progress, Recipe, Until};
+use yomi::Error;
+
+#[derive(Args)]
+pub struct CorpusArgs {
+    #[command(subcommand)]
+    command: CorpusCommand,
+}
+
+#[derive(Subcommand)]
+enum CorpusCommand {
+    /// Grow the corpus: play and label games into the shard in progress
+    /// (resuming it if an earlier run was interrupted), then finish it as
+    /// the next shard-NNNN.ycp and list it in manifest.tsv.
+    ///
+    /// Prints progress as it goes. Each game is saved as it ends, so an
+    /// interruption loses only the games in flight; run the same command
+    /// again to resume.
+    Grow(GrowArgs),
+    /// Print the corpus: its shards, and positions by empties and label kind.
+    Stats(DirArgs),
+}
+
+#[derive(Args)]
+struct DirArgs {
+    /// The corpus folder.
+    #[arg(long, default_value = "engine/corpus", value_name = "DIR")]
+    dir: PathBuf,
+}
+
+#[derive(Args)]
+struct GrowArgs {
+    #[command(flatten)]
+    dir: DirArgs,
+    /// Stop starting games after this many minutes (default 60 unless
+    /// --games is given).
+    #[arg(long, value_name = "M")]
+    minutes: Option<f64>,
+    /// Stop when the shard holds this many games.
+    #[arg(long, value_name = "N")]
+    games: Option<u32>,
+    #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()), value_name = "N")]
+    threads: usize,
+    /// A new shard's seed (default: 1000 plus the shard's number).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// A new shard's exact labels: positions with at most E empties.
+    #[arg(long, value_name = "E")]
+    exact: Option<u8>,
+    /// A new shard's search depth for the moves and labels before that.
+    #[arg(long, value_name = "D")]
+    depth: Option<u8>,
+    /// Finish the shard in progress as it stands, without playing more.
+    #[arg(long)]
+    finish: bool,
+}
+
+pub fn run(args: CorpusArgs) -> Result<(), Error> {
+    match args.command {
+        CorpusCommand::Grow(a) => grow(a),
+        CorpusCommand::Stats(a) => stats(&a.dir),
+    }
+}
+
+/// The commit the corpus folder is at, with "+dirty" if the engine's
+/// sources differ from it ("unknown" outside a git checkout).
+fn commit(dir: &Path) -> String {
+    let git = |args: &[&str]| {
+        std::process::Command::new("git").current_dir(dir).args(args).output().ok().filter(|o| o.status.success())
+    };
+    let Some(head) = git(&["rev-parse", "--short=12", "HEAD"]) else { return "unknown".into() };
+    let head = String::from_utf8_lossy(&head.stdout).trim().to_string();
+    let dirty = git(&["status", "--porcelain", "--untracked-files=no", "--", ":/engine/src", ":/engine/weights"])
+        .is_some_and(|o| !o.stdout.is_empty());
+    if dirty {
+        format!("{head}+dirty")
+    } else {
+        head
+    }
+}
+
+fn grow(args: GrowArgs) -> Result<(), Error> {
+    let dir = &args.dir.dir;
+    std::fs::create_dir_all(dir).map_err(|e| Error::BadArgument(format!("cannot create {}: {e}", dir.display())))?;
+    if args.minutes.is_some_and(|m| !(m > 0.0)) || args.games == Some(0) {
+        return Err(Error::BadArgument("--minutes and --games must be positive".into()));
+    }
+    let pool_check = crate::common::check_threads(args.threads)?;
+    drop(pool_check);
+    let path = dir.join(corpus::WORK);
+    let here = commit(dir);
+    let entries = corpus::read_manifest(dir)?;
+    let mut work = match corpus::read_work(&path)? {
+        Some(w) => {
+            if args.seed.is_some() || args.exact.is_some() || args.depth.is_some() {
+                return Err(Error::BadArgument(format!(
+                    "{} holds a shard in progress with its own recipe; finish it (--finish) before naming a new one",
+                    path.display()
+                )));
+            }
+            if w.commit != here && !args.finish {
+                return Err(Error::BadArgument(format!(
+                    "the shard in progress was started at commit {} and this is {here}: a shard is made by one commit; \
+                     close it with `yomi corpus grow --finish`, then grow a new one",
+                    w.commit
+                )));
+            }
+            println!("resuming shard {} ({} games, {} positions)", entries.len(), w.games.len(), w.positions());
+            w
+        }
+        None if args.finish => return Err(Error::BadArgument(format!("no shard in progress in {}", dir.display()))),
+        None => {
+            let mut recipe = Recipe::standard(args.seed.unwrap_or(1000 + entries.len() as u64));
+            recipe.exact = args.exact.unwrap_or(recipe.exact);
+            recipe.depth = args.depth.unwrap_or(recipe.depth);
+            recipe.check()?;
+            println!(
+                "starting shard {}: seed {}, exact from {} empties, depth {}@{} before, {}-{} random opening plies, commit {here}",
+                entries.len(),
+                recipe.seed,
+                recipe.exact,
+                recipe.depth,
+                recipe.selectivity,
+                recipe.opening.0,
+                recipe.opening.1
+            );
+            corpus::start_work(&path, &recipe, &here)?
+        }
+    };
+    if !args.finish {
+        let minutes = args.minutes.or(if args.games.is_some() { None } else { Some(60.0) });
+        let until = Until { seconds: minutes.map(|m| m * 60.0), games: args.games };
+        let last = Mutex::new(-1.0f64);
+        let progress = |p: &Progress| {
+            let mut last = last.lock().expect("no panic while printing");
+            let done = until.games.is_some_and(|n| p.prefix >= n);
+            if p.wall - *last >= 15.0 || done {
+                *last = p.wall;
+                let left = minutes.map_or(String::new(), |m| format!(", {:.1} of {m} min left", (m - p.wall / 60.0).max(0.0)));
+                println!(
+                    "{} games (0-{} whole), {} positions, {:.1} games/min{left}",
+                    p.games,
+                    p.prefix.saturating_sub(1),
+                    p.positions,
+                    p.games as f64 * 60.0 / p.game_seconds.max(1e-9) * args.threads as f64
+                );
+            }
+        };
+        let stop = AtomicBool::new(false);
+        let weights = yomi::Weights::shipped();
+        corpus::grow(&path, &mut work, weights, args.threads, until, &stop, &progress)?;
+    }
+    let (shard, secs) = work.shard();
+    if shard.games.is_empty() {
+        return Err(Error::BadArgument("the shard has no whole games yet; grow it longer".into()));
+    }
+    let entry = corpus::add_shard(dir, &shard, &work.commit, secs, &corpus::today())?;
+    std::fs::remove_file(&path).map_err(|e| Error::BadArgument(format!("{}: {e}", path.display())))?;
+    let bytes = std::fs::metadata(dir.join(&entry.file)).map_or(0, |m| m.len());
+    println!(
+        "{}: {} games, {} positions ({} exact), {bytes} bytes, {:.0} CPU-s; listed in {}",
+        entry.file,
+        entry.games,
+        entry.positions,
+        entry.exact,
+        entry.cpu_seconds,
+        dir.join(corpus::MANIFEST).display()
+    );
+    let dropped = work.games.len() - shard.games.len();
+    if dropped > 0 {
+        println!("{dropped} games past the first gap were left out, so that the shard is games 0 to {}", entry.games - 1);
+    }
+    Ok(())
+}
+
+fn stats(dir: &Path) -> Result<(), Error> {
+    let shards = corpus::load(dir)?;
+    if shards.is_empty() {
+        return Err(Error::BadArgument(format!("{} holds no shards; grow one with `yomi corpus grow`", dir.display())));
+    }
+    println!("shard           games  positions      exact  recipe                      commit         CPU-s  date");
+    let (mut games, mut bytes, mut cpu) = (0u64, 0u64, 0.0);
+    // Positions by empties and label kind.
+    let mut kinds: Vec<LabelKind> = Vec::new();
+    let mut table = vec![Vec::<u64>::new(); 61];
+    for (e, shard) in &shards {
+        let size = std::fs::metadata(dir.join(&e.file)).map_or(0, |m| m.len());
+        games += e.games as u64;
+        bytes += size;
+        cpu += e.cpu_seconds;
+        let r = &e.recipe;
+        let recipe = format!("seed {} exact {} d{}@{} open {}-{}", r.seed, r.exact, r.depth, r.selectivity, r.opening.0, r.opening.1);
+        println!(
+            "{:<14} {:>6} {:>10} {:>10}  {recipe:<27} {:<13} {:>6.0}  {}",
+            e.file, e.games, e.positions, e.exact, e.commit, e.cpu_seconds, e.date
+        );
+        for l in shard.positions() {
+            let k = kinds.iter().position(|&k| k == l.kind).unwrap_or_else(|| {
+                kinds.push(l.kind);
+                kinds.len() - 1
+            });
+            let row = &mut table[l.empties() as usize];
+            if row.len() <= k {
+                row.resize(k + 1, 0);
+            }
+            row[k] += 1;
+        }
+    }
+    let total: u64 = table.iter().flatten().sum();
+    println!(
+        "\n{} shards, {games} games, {total} positions, {bytes} bytes ({:.2} bytes a position before git's compression), {:.1} CPU-hours",
+        shards.len(),
+        bytes as f64 / total.max(1) as f64,
+        cpu / 3600.0
+    );
+    print!("\nempties");
+    for k in &kinds {
+        print!(" {:>12}", k.to_string());
+    }
+    println!();
+    for (empties, row) in table.iter().enumerate().rev() {
+        if row.iter().sum::<u64>() == 0 {
+            continue;
+        }
+        print!("{empties:>7}");
+        for k in 0..kinds.len() {
+            print!(" {:>12}", row.get(k).copied().unwrap_or(0));
+        }
+        println!();
+    }
+    print!("  total");
+    for k in 0..kinds.len() {
+        print!(" {:>12}", table.iter().map(|r| r.get(k).copied().unwrap_or(0)).sum::<u64>());
+    }
+    println!();
+    Ok(())
+}

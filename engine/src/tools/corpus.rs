@@ -1,0 +1,740 @@
+//! The training corpus kept in the repository (`yomi corpus`): self-play
+//! games stored as their moves, one label per position, in shards that only
+//! ever grow.
+//!
+//! A game opens with a few random plies, then a midgame search of a stated
+//! depth plays every move until the exact solver affords the rest; from
+//! there the game follows a perfect line. Each position where a move is made
+//! carries one label for the side to move: the exact score once the solver
+//! has taken over, and above that the score of the search that chose the
+//! move. A second label comes free for those earlier positions: the exact
+//! result of the game from the first solved position, which the rest of the
+//! game plays perfectly.
+//!
+//! A shard is a header and its games, two bytes a position (a move and a
+//! label), which git's own compression packs further. Game `g` of a shard
+//! depends only on (seed, g) and the engine, so the same seed and commit
+//! make the same shard on any number of threads. While it grows, a shard
+//! lives in a work file that each finished game is appended to, so an
+//! interrupted run loses only the games in flight and resumes.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::Mutex;
+
+use crate::clock::Clock;
+use crate::error::Error;
+use crate::parallel::Mode;
+use crate::play::eval::Weights;
+use crate::play::level::Level;
+use crate::play::search::{search, SearchOptions};
+use crate::rng::Rng;
+use crate::rules::game::Move;
+use crate::rules::position::{Position, Scoring, Status};
+use crate::rules::square::Square;
+use crate::search::tt::TranspositionTable;
+use crate::solver::solve::{solve, SolveOptions};
+use crate::{BoardSize, Start};
+
+const MAGIC: &[u8; 8] = b"YOMICORP";
+const VERSION: u8 = 1;
+/// Magic, version, exact, depth, selectivity, opening plies (2), seed, games.
+const HEADER_BYTES: usize = 8 + 1 + 5 + 8 + 4;
+/// A work file's game block starts with the game's number and its seconds.
+const WORK_BLOCK_HEADER: usize = 4 + 4;
+
+/// How a shard's games are played and labelled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Recipe {
+    /// Positions with at most this many empties get exact labels.
+    pub exact: u8,
+    /// Depth of the search that plays and labels the moves before that.
+    pub depth: u8,
+    /// ProbCut selectivity of that search (0 off).
+    pub selectivity: u8,
+    /// Random plies that open a game: uniform in `opening.0..=opening.1`.
+    pub opening: (u8, u8),
+    pub seed: u64,
+}
+
+impl Recipe {
+    /// The recipe of the shards grown by default: about 0.4 CPU-s a game
+    /// (exact from 22 empties costs 1.6 s, from 24 7 s; see README).
+    pub fn standard(seed: u64) -> Recipe {
+        Recipe { exact: 20, depth: 10, selectivity: 1, opening: (6, 18), seed }
+    }
+
+    pub fn check(&self) -> Result<(), Error> {
+        if !(1..=30).contains(&self.exact) || !(1..=20).contains(&self.depth) || self.selectivity > 4 {
+            return Err(Error::BadArgument("a corpus recipe needs exact 1 to 30, depth 1 to 20, selectivity 0 to 4".into()));
+        }
+        if self.opening.0 > self.opening.1 || self.opening.1 > 40 {
+            return Err(Error::BadArgument("a corpus recipe's opening plies must be a range within 0 to 40".into()));
+        }
+        Ok(())
+    }
+
+    /// Game `g`'s random generator: the game depends on nothing else.
+    fn rng(&self, g: u32) -> Rng {
+        Rng::new(self.seed ^ (g as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03))
+    }
+
+    /// How many random plies open a game, drawn first from its generator.
+    fn opening_plies(&self, rng: &mut Rng) -> u32 {
+        self.opening.0 as u32 + rng.below((self.opening.1 - self.opening.0) as u64 + 1) as u32
+    }
+
+    fn write(&self, b: &mut Vec<u8>) {
+        b.extend_from_slice(&[self.exact, self.depth, self.selectivity, self.opening.0, self.opening.1]);
+        b.extend_from_slice(&self.seed.to_le_bytes());
+    }
+
+    fn read(b: &[u8]) -> Recipe {
+        Recipe {
+            exact: b[0],
+            depth: b[1],
+            selectivity: b[2],
+            opening: (b[3], b[4]),
+            seed: u64::from_le_bytes(b[5..13].try_into().expect("8 bytes")),
+        }
+    }
+}
+
+/// One game: the squares played (passes implied) and a label per move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub moves: Vec<u8>,
+    /// For the side to move before each move, in discs.
+    pub labels: Vec<i8>,
+}
+
+/// How a position's label was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum LabelKind {
+    /// The exact final score with perfect play.
+    Exact,
+    /// The score of a search of this depth and selectivity.
+    Search { depth: u8, selectivity: u8 },
+}
+
+impl fmt::Display for LabelKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LabelKind::Exact => write!(f, "exact"),
+            LabelKind::Search { depth, selectivity: 0 } => write!(f, "depth {depth}"),
+            LabelKind::Search { depth, selectivity } => write!(f, "depth {depth}@{selectivity}"),
+        }
+    }
+}
+
+/// A position of the corpus with its labels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Labelled {
+    /// The side to move's discs and the opponent's.
+    pub p: u64,
+    pub o: u64,
+    pub label: i8,
+    pub kind: LabelKind,
+    /// The exact result of the rest of the game for the side to move: the
+    /// moves before the solver took over were the search's, the rest perfect.
+    pub result: i8,
+    /// The game's number in its shard.
+    pub game: u32,
+    /// True if the move played here was one of the random opening plies
+    /// (so `result` is not what the searching player would have reached).
+    pub random: bool,
+}
+
+impl Labelled {
+    pub fn empties(&self) -> u32 {
+        64 - (self.p | self.o).count_ones()
+    }
+}
+
+/// A finished shard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub recipe: Recipe,
+    pub games: Vec<Game>,
+}
+
+impl Shard {
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let positions: usize = self.games.iter().map(|g| g.moves.len()).sum();
+        let mut b = Vec::with_capacity(HEADER_BYTES + self.games.len() + 2 * positions);
+        b.extend_from_slice(MAGIC);
+        b.push(VERSION);
+        self.recipe.write(&mut b);
+        b.extend_from_slice(&(self.games.len() as u32).to_le_bytes());
+        for g in &self.games {
+            write_game(g, &mut b);
+        }
+        b
+    }
+
+    /// Reads a shard, checking every game against the rules; an error names
+    /// the byte where the shard goes wrong.
+    pub fn from_bytes(b: &[u8]) -> Result<Shard, Error> {
+        let bad = |at: usize, what: &str| Error::BadArgument(format!("corpus shard: byte {at}: {what}"));
+        if b.len() < HEADER_BYTES || &b[..8] != MAGIC {
+            return Err(bad(0, "not a corpus shard (no YOMICORP header)"));
+        }
+        if b[8] != VERSION {
+            return Err(bad(8, &format!("version {} is not {VERSION}", b[8])));
+        }
+        let recipe = Recipe::read(&b[9..22]);
+        recipe.check().map_err(|e| bad(9, &e.to_string()))?;
+        let count = u32::from_le_bytes(b[22..26].try_into().expect("4 bytes")) as usize;
+        let mut at = HEADER_BYTES;
+        let mut games = Vec::with_capacity(count);
+        for _ in 0..count {
+            let (game, next) = read_game(b, at).map_err(|(i, what)| bad(i, &what))?;
+            games.push(game);
+            at = next;
+        }
+        if at != b.len() {
+            return Err(bad(at, "bytes after the last game"));
+        }
+        Ok(Shard { recipe, games })
+    }
+
+    /// Every labelled position, game by game.
+    pub fn positions(&self) -> Vec<Labelled> {
+        let mut out = Vec::new();
+        for (n, g) in self.games.iter().enumerate() {
+            labelled(&self.recipe, n as u32, g, &mut out);
+        }
+        out
+    }
+}
+
+fn write_game(g: &Game, b: &mut Vec<u8>) {
+    b.push(g.moves.len() as u8);
+    b.extend_from_slice(&g.moves);
+    b.extend(g.labels.iter().map(|&l| l as u8));
+}
+
+/// A game at byte `at`, checked against the rules, and where the next one
+/// starts; or the byte that is wrong and why.
+fn read_game(b: &[u8], at: usize) -> Result<(Game, usize), (usize, String)> {
+    let n = *b.get(at).ok_or((at, "the shard ends before its last game".to_string()))? as usize;
+    let end = at + 1 + 2 * n;
+    if end > b.len() {
+        return Err((at, format!("a game of {n} moves runs past the end of the shard")));
+    }
+    let moves = b[at + 1..at + 1 + n].to_vec();
+    let labels: Vec<i8> = b[at + 1 + n..end].iter().map(|&x| x as i8).collect();
+    let mut pos = Position::start(BoardSize::OTHELLO, Start::Othello);
+    for (i, &sq) in moves.iter().enumerate() {
+        if pos.status() == Status::Pass {
+            pos = pos.passed();
+        }
+        let next = Square::from_index(BoardSize::OTHELLO, sq as u32).and_then(|s| pos.play(s));
+        pos = next.ok_or((at + 1 + i, format!("move {} (square {sq}) is illegal", i + 1)))?;
+    }
+    if pos.status() != Status::Over {
+        return Err((at, format!("the game of {n} moves does not reach the end")));
+    }
+    if let Some(i) = labels.iter().position(|l| !(-64..=64).contains(l)) {
+        return Err((at + 1 + n + i, format!("label {} is not a score", labels[i])));
+    }
+    Ok((Game { moves, labels }, end))
+}
+
+/// Appends the labelled positions of game `n`.
+fn labelled(recipe: &Recipe, n: u32, g: &Game, out: &mut Vec<Labelled>) {
+    let mut pos = Position::start(BoardSize::OTHELLO, Start::Othello);
+    let opening = recipe.opening_plies(&mut recipe.rng(n));
+    let from = out.len();
+    // The result, for Black, of the game from its first exact position.
+    let mut result_for_black = None;
+    for (ply, (&sq, &label)) in g.moves.iter().zip(&g.labels).enumerate() {
+        if pos.status() == Status::Pass {
+            pos = pos.passed();
+        }
+        let exact = pos.empties().count_ones() <= recipe.exact as u32;
+        let black = pos.to_move() == crate::Color::Black;
+        if exact && result_for_black.is_none() {
+            result_for_black = Some(if black { label } else { -label });
+        }
+        let kind = if exact { LabelKind::Exact } else { LabelKind::Search { depth: recipe.depth, selectivity: recipe.selectivity } };
+        // The side to move's sign is kept in `result` until the result is known.
+        out.push(Labelled { p: pos.player(), o: pos.opponent(), label, kind, result: if black { 1 } else { -1 }, game: n, random: (ply as u32) < opening });
+        pos = pos.play(Square::from_index(BoardSize::OTHELLO, sq as u32).expect("checked")).expect("checked");
+    }
+    let r = result_for_black.unwrap_or_else(|| pos.final_score(Scoring::World) as i8);
+    for l in &mut out[from..] {
+        l.result *= r;
+    }
+}
+
+/// Plays and labels game `g` of `recipe`.
+pub fn play_game(recipe: &Recipe, weights: &'static Weights, g: u32) -> Game {
+    let mut rng = recipe.rng(g);
+    let opening = recipe.opening_plies(&mut rng);
+    let tt = TranspositionTable::with_mib(16);
+    let level = Level { selectivity: recipe.selectivity, ..Level::depth(recipe.depth as u32) };
+    let opts = SearchOptions { weights, mode: Mode::Serial, ..SearchOptions::new(level, Scoring::World) };
+    let solve_opts = SolveOptions { scoring: Scoring::World, mode: Mode::Serial, ..Default::default() };
+    let mut pos = Position::start(BoardSize::OTHELLO, Start::Othello);
+    let (mut moves, mut labels) = (Vec::new(), Vec::new());
+    loop {
+        match pos.status() {
+            Status::Over => break,
+            Status::Pass => pos = pos.passed(),
+            Status::Move => {}
+        }
+        let (best, label) = if pos.empties().count_ones() <= recipe.exact as u32 {
+            let sol = solve(&pos, &tt, solve_opts, None);
+            (sol.best, sol.score as f64)
+        } else {
+            let r = search(&pos, &tt, &opts, None, &mut |_| {});
+            (r.best, r.score)
+        };
+        let sq = match best {
+            _ if (moves.len() as u32) < opening => rng.pick(pos.legal_moves()),
+            Some(Move::Play(sq)) => sq.index(),
+            _ => unreachable!("a position with a move has a best move"),
+        };
+        moves.push(sq as u8);
+        labels.push(label.round().clamp(-64.0, 64.0) as i8);
+        pos = pos.play(Square::from_index(BoardSize::OTHELLO, sq).expect("on board")).expect("legal");
+    }
+    Game { moves, labels }
+}
+
+/// A shard being grown: its recipe, its games by number with their seconds.
+#[derive(Debug)]
+pub struct Work {
+    pub recipe: Recipe,
+    /// The engine commit that started the shard.
+    pub commit: String,
+    pub games: BTreeMap<u32, (Game, f32)>,
+    /// Bytes of whole blocks (a torn block after them is dropped on resume).
+    valid_bytes: u64,
+}
+
+impl Work {
+    /// Games 0..k, all done: what the shard will hold.
+    pub fn prefix(&self) -> u32 {
+        let mut k = 0;
+        while self.games.contains_key(&k) {
+            k += 1;
+        }
+        k
+    }
+
+    pub fn positions(&self) -> usize {
+        self.games.values().map(|g| g.0.moves.len()).sum()
+    }
+
+    pub fn seconds(&self) -> f64 {
+        self.games.values().map(|g| g.1 as f64).sum()
+    }
+
+    /// The finished shard: games 0..prefix, and their seconds.
+    pub fn shard(&self) -> (Shard, f64) {
+        let k = self.prefix();
+        let games: Vec<Game> = (0..k).map(|g| self.games[&g].0.clone()).collect();
+        let secs = (0..k).map(|g| self.games[&g].1 as f64).sum();
+        (Shard { recipe: self.recipe, games }, secs)
+    }
+}
+
+/// Reads a work file; `Ok(None)` if there is none.
+pub fn read_work(path: &Path) -> Result<Option<Work>, Error> {
+    let mut bytes = Vec::new();
+    match File::open(path) {
+        Ok(mut f) => f.read_to_end(&mut bytes).map_err(|e| io_error(path, e))?,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(io_error(path, e)),
+    };
+    let bad = |at: usize, what: &str| Error::BadArgument(format!("{}: byte {at}: {what}", path.display()));
+    if bytes.len() < HEADER_BYTES + 1 || &bytes[..8] != MAGIC || bytes[8] != VERSION {
+        return Err(bad(0, "not a corpus work file"));
+    }
+    let recipe = Recipe::read(&bytes[9..22]);
+    recipe.check().map_err(|e| bad(9, &e.to_string()))?;
+    let commit_len = bytes[HEADER_BYTES] as usize;
+    let mut at = HEADER_BYTES + 1 + commit_len;
+    if at > bytes.len() {
+        return Err(bad(HEADER_BYTES, "the header is torn"));
+    }
+    let commit = String::from_utf8_lossy(&bytes[HEADER_BYTES + 1..at]).into_owned();
+    let mut games = BTreeMap::new();
+    while at + WORK_BLOCK_HEADER < bytes.len() {
+        let g = u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+        let secs = f32::from_le_bytes(bytes[at + 4..at + 8].try_into().expect("4 bytes"));
+        match read_game(&bytes, at + WORK_BLOCK_HEADER) {
+            Ok((game, next)) => {
+                games.insert(g, (game, secs));
+                at = next;
+            }
+            // The last block torn by an interruption: dropped.
+            Err(_) if is_torn(&bytes, at + WORK_BLOCK_HEADER) => break,
+            Err((i, what)) => return Err(bad(i, &what)),
+        }
+    }
+    Ok(Some(Work { recipe, commit, games, valid_bytes: at as u64 }))
+}
+
+/// True if the game at `at` runs past the end of the file.
+fn is_torn(b: &[u8], at: usize) -> bool {
+    at >= b.len() || at + 1 + 2 * b[at] as usize > b.len()
+}
+
+fn io_error(path: &Path, e: io::Error) -> Error {
+    Error::BadArgument(format!("{}: {e}", path.display()))
+}
+
+/// Starts a work file for `recipe` (which must not exist yet).
+pub fn start_work(path: &Path, recipe: &Recipe, commit: &str) -> Result<Work, Error> {
+    recipe.check()?;
+    let mut b = Vec::new();
+    b.extend_from_slice(MAGIC);
+    b.push(VERSION);
+    recipe.write(&mut b);
+    b.extend_from_slice(&0u32.to_le_bytes());
+    let commit = &commit.as_bytes()[..commit.len().min(255)];
+    b.push(commit.len() as u8);
+    b.extend_from_slice(commit);
+    let mut f = OpenOptions::new().create_new(true).write(true).open(path).map_err(|e| io_error(path, e))?;
+    f.write_all(&b).map_err(|e| io_error(path, e))?;
+    Ok(Work { recipe: *recipe, commit: String::from_utf8_lossy(commit).into_owned(), games: BTreeMap::new(), valid_bytes: b.len() as u64 })
+}
+
+/// When growing stops.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Until {
+    /// Wall-clock seconds from the start of this run.
+    pub seconds: Option<f64>,
+    /// Games in the shard.
+    pub games: Option<u32>,
+}
+
+/// Where a growing shard stands, after each game.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    pub games: usize,
+    pub positions: usize,
+    /// Games 0..prefix are all done.
+    pub prefix: u32,
+    /// The games' own seconds, summed (CPU time on an unloaded machine).
+    pub game_seconds: f64,
+    /// Wall-clock seconds of this run.
+    pub wall: f64,
+}
+
+/// Grows `work` (whose file is `path`) on `threads` threads, each playing
+/// the lowest game number not yet taken, until `until` or `stop`; every
+/// finished game is appended to the file at once. `progress` hears after
+/// each game.
+pub fn grow(
+    path: &Path,
+    work: &mut Work,
+    weights: &'static Weights,
+    threads: usize,
+    until: Until,
+    stop: &AtomicBool,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Result<(), Error> {
+    let file = OpenOptions::new().write(true).open(path).map_err(|e| io_error(path, e))?;
+    file.set_len(work.valid_bytes).map_err(|e| io_error(path, e))?;
+    drop(file);
+    let file = OpenOptions::new().append(true).open(path).map_err(|e| io_error(path, e))?;
+    let clock = Clock::start();
+    let next = AtomicU32::new(0);
+    let recipe = work.recipe;
+    let at = Mutex::new(Progress { games: work.games.len(), positions: work.positions(), prefix: work.prefix(), game_seconds: work.seconds(), wall: 0.0 });
+    let done: Vec<u32> = work.games.keys().copied().collect();
+    let state = Mutex::new((file, std::mem::take(&mut work.games), None::<io::Error>));
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| loop {
+                if stop.load(Ordering::Relaxed) || until.seconds.is_some_and(|s| clock.seconds() >= s) {
+                    return;
+                }
+                let g = loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if done.binary_search(&g).is_err() {
+                        break g;
+                    }
+                };
+                if until.games.is_some_and(|n| g >= n) {
+                    return;
+                }
+                let t = Clock::start();
+                let game = play_game(&recipe, weights, g);
+                let secs = t.seconds() as f32;
+                let mut block = Vec::with_capacity(WORK_BLOCK_HEADER + 1 + 2 * game.moves.len());
+                block.extend_from_slice(&g.to_le_bytes());
+                block.extend_from_slice(&secs.to_le_bytes());
+                write_game(&game, &mut block);
+                let mut s = state.lock().expect("no panic while writing");
+                if let Err(e) = s.0.write_all(&block) {
+                    s.2 = Some(e);
+                    stop.store(true, Ordering::Relaxed);
+                    return;
+                }
+                let p = &mut *at.lock().expect("no panic while counting");
+                p.games += 1;
+                p.positions += game.moves.len();
+                p.game_seconds += secs as f64;
+                s.1.insert(g, (game, secs));
+                while s.1.contains_key(&p.prefix) {
+                    p.prefix += 1;
+                }
+                p.wall = clock.seconds();
+                progress(p);
+            });
+        }
+    });
+    let (file, games, err) = state.into_inner().expect("no panic while writing");
+    work.games = games;
+    work.valid_bytes = file.metadata().map_err(|e| io_error(path, e))?.len();
+    match err {
+        Some(e) => Err(io_error(path, e)),
+        None => Ok(()),
+    }
+}
+
+/// The manifest's name in a corpus folder.
+pub const MANIFEST: &str = "manifest.tsv";
+/// The work file of the shard being grown.
+pub const WORK: &str = "growing.part";
+
+const MANIFEST_HEAD: &str =
+    "shard\tgames\tpositions\texact\tsearched\tseed\texact_empties\tdepth\tselectivity\topening\tcommit\tcpu_seconds\tdate";
+
+/// A manifest line: one finished shard and how it was made.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// The shard's file name in the corpus folder.
+    pub file: String,
+    pub games: u32,
+    pub positions: u64,
+    pub exact: u64,
+    pub searched: u64,
+    pub recipe: Recipe,
+    pub commit: String,
+    pub cpu_seconds: f64,
+    /// The day it was finished, YYYY-MM-DD (UTC).
+    pub date: String,
+}
+
+impl Entry {
+    /// The entry of a shard just finished.
+    pub fn new(file: &str, shard: &Shard, commit: &str, cpu_seconds: f64, date: &str) -> Entry {
+        let positions = shard.positions();
+        let exact = positions.iter().filter(|l| l.kind == LabelKind::Exact).count() as u64;
+        Entry {
+            file: file.to_string(),
+            games: shard.games.len() as u32,
+            positions: positions.len() as u64,
+            exact,
+            searched: positions.len() as u64 - exact,
+            recipe: shard.recipe,
+            commit: commit.to_string(),
+            cpu_seconds,
+            date: date.to_string(),
+        }
+    }
+
+    fn line(&self) -> String {
+        let r = &self.recipe;
+        format!(
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}-{}\t{}\t{:.1}\t{}",
+            self.file, self.games, self.positions, self.exact, self.searched, r.seed, r.exact, r.depth, r.selectivity,
+            r.opening.0, r.opening.1, self.commit, self.cpu_seconds, self.date
+        )
+    }
+
+    fn parse(line: &str) -> Option<Entry> {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() != 13 {
+            return None;
+        }
+        let (lo, hi) = f[9].split_once('-')?;
+        Some(Entry {
+            file: f[0].to_string(),
+            games: f[1].parse().ok()?,
+            positions: f[2].parse().ok()?,
+            exact: f[3].parse().ok()?,
+            searched: f[4].parse().ok()?,
+            recipe: Recipe {
+                seed: f[5].parse().ok()?,
+                exact: f[6].parse().ok()?,
+                depth: f[7].parse().ok()?,
+                selectivity: f[8].parse().ok()?,
+                opening: (lo.parse().ok()?, hi.parse().ok()?),
+            },
+            commit: f[10].to_string(),
+            cpu_seconds: f[11].parse().ok()?,
+            date: f[12].to_string(),
+        })
+    }
+}
+
+/// The manifest of the corpus in `dir` (empty if there is none yet).
+pub fn read_manifest(dir: &Path) -> Result<Vec<Entry>, Error> {
+    let path = dir.join(MANIFEST);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(io_error(&path, e)),
+    };
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if i == 0 && line == MANIFEST_HEAD || line.trim().is_empty() {
+            continue;
+        }
+        let e = Entry::parse(line)
+            .ok_or_else(|| Error::BadArgument(format!("{}: line {}: not a manifest entry", path.display(), i + 1)))?;
+        out.push(e);
+    }
+    Ok(out)
+}
+
+/// Writes `shard` into `dir` as the next shard and lists it in the manifest.
+pub fn add_shard(dir: &Path, shard: &Shard, commit: &str, cpu_seconds: f64, date: &str) -> Result<Entry, Error> {
+    let entries = read_manifest(dir)?;
+    let file = format!("shard-{:04}.ycp", entries.len());
+    let path = dir.join(&file);
+    std::fs::write(&path, shard.to_bytes()).map_err(|e| io_error(&path, e))?;
+    let entry = Entry::new(&file, shard, commit, cpu_seconds, date);
+    let mut text = String::from(MANIFEST_HEAD);
+    text.push('\n');
+    for e in entries.iter().chain(std::iter::once(&entry)) {
+        text.push_str(&e.line());
+        text.push('\n');
+    }
+    let manifest = dir.join(MANIFEST);
+    std::fs::write(&manifest, text).map_err(|e| io_error(&manifest, e))?;
+    Ok(entry)
+}
+
+/// Every shard of the corpus in `dir`, checked against its manifest entry.
+pub fn load(dir: &Path) -> Result<Vec<(Entry, Shard)>, Error> {
+    let mut out = Vec::new();
+    for entry in read_manifest(dir)? {
+        let path = dir.join(&entry.file);
+        let bytes = std::fs::read(&path).map_err(|e| io_error(&path, e))?;
+        let shard = Shard::from_bytes(&bytes).map_err(|e| Error::BadArgument(format!("{}: {e}", path.display())))?;
+        let n: usize = shard.games.iter().map(|g| g.moves.len()).sum();
+        if shard.games.len() != entry.games as usize || n as u64 != entry.positions || shard.recipe != entry.recipe {
+            return Err(Error::BadArgument(format!("{}: does not match its manifest entry", path.display())));
+        }
+        out.push((entry, shard));
+    }
+    Ok(out)
+}
+
+/// Today's date in UTC, YYYY-MM-DD.
+pub fn today() -> String {
+    let days = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400) as i64;
+    // Days to a civil date (the proleptic Gregorian calendar).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + (m <= 2) as i64;
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiny(seed: u64) -> Recipe {
+        Recipe { exact: 10, depth: 2, selectivity: 0, opening: (4, 8), seed }
+    }
+
+    #[test]
+    fn a_game_round_trips_and_its_labels_are_exact_at_the_end() {
+        let recipe = tiny(7);
+        let shard = Shard { recipe, games: (0..3).map(|g| play_game(&recipe, Weights::shipped(), g)).collect() };
+        let back = Shard::from_bytes(&shard.to_bytes()).unwrap();
+        assert_eq!(back, shard);
+        let tt = TranspositionTable::with_mib(1);
+        for l in shard.positions() {
+            if l.kind == LabelKind::Exact {
+                let pos = Position::new(BoardSize::OTHELLO, l.p, l.o, crate::Color::Black).unwrap();
+                let s = solve(&pos, &tt, SolveOptions { scoring: Scoring::World, ..Default::default() }, None).score;
+                assert_eq!(s, l.label as i32);
+                // The game plays perfectly from its first exact position.
+                assert_eq!(l.result, l.label);
+            }
+        }
+    }
+
+    #[test]
+    fn a_bad_shard_names_its_byte() {
+        let recipe = tiny(1);
+        let mut b = Shard { recipe, games: vec![play_game(&recipe, Weights::shipped(), 0)] }.to_bytes();
+        // The third move onto a corner: illegal that early.
+        b[HEADER_BYTES + 3] = 0;
+        let e = Shard::from_bytes(&b).unwrap_err().to_string();
+        assert!(e.contains(&format!("byte {}", HEADER_BYTES + 3)) && e.contains("illegal"), "{e}");
+        assert!(Shard::from_bytes(b"YOMICORX").unwrap_err().to_string().contains("byte 0"));
+    }
+
+    #[test]
+    fn growth_resumes_after_a_torn_block_and_any_threads_make_the_same_shard() {
+        let dir = std::env::temp_dir().join(format!("yomi-corpus-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let stop = AtomicBool::new(false);
+        let quiet = |_: &Progress| {};
+        let make = |name: &str, threads: usize, tear: bool| {
+            let path = dir.join(name);
+            let _ = std::fs::remove_file(&path);
+            let mut work = start_work(&path, &tiny(3), "test").unwrap();
+            let until = Until { games: Some(if tear { 3 } else { 5 }), seconds: None };
+            grow(&path, &mut work, Weights::shipped(), threads, until, &stop, &quiet).unwrap();
+            if tear {
+                let len = std::fs::metadata(&path).unwrap().len();
+                OpenOptions::new().write(true).open(&path).unwrap().set_len(len - 5).unwrap();
+                let mut work = read_work(&path).unwrap().unwrap();
+                assert_eq!(work.games.len(), 2);
+                assert_eq!(work.commit, "test");
+                grow(&path, &mut work, Weights::shipped(), threads, Until { games: Some(5), seconds: None }, &stop, &quiet)
+                    .unwrap();
+            }
+            let work = read_work(&path).unwrap().unwrap();
+            assert_eq!(work.prefix(), 5);
+            work.shard().0.to_bytes()
+        };
+        let one = make("a.part", 1, false);
+        assert_eq!(make("b.part", 2, false), one);
+        assert_eq!(make("c.part", 2, true), one);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_manifest_lists_each_shard_and_loads_it_back() {
+        let dir = std::env::temp_dir().join(format!("yomi-manifest-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let recipe = tiny(9);
+        let shard = Shard { recipe, games: (0..2).map(|g| play_game(&recipe, Weights::shipped(), g)).collect() };
+        let e = add_shard(&dir, &shard, "abc", 1.5, "2026-11-27").unwrap();
+        assert_eq!(e.file, "shard-0000.ycp");
+        assert_eq!(add_shard(&dir, &shard, "abc", 1.5, "2026-11-27").unwrap().file, "shard-0001.ycp");
+        let loaded = load(&dir).unwrap();
+        assert_eq!(loaded.len(), 2);
+        assert_eq!(loaded[0].0, e);
+        assert_eq!(loaded[1].1, shard);
+        assert_eq!(e.exact + e.searched, e.positions);
+        std::fs::write(dir.join("shard-0001.ycp"), &shard.to_bytes()[..40]).unwrap();
+        assert!(load(&dir).unwrap_err().to_string().contains("shard-0001.ycp"));
+        assert_eq!(today().len(), 10);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
