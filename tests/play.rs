@@ -158,7 +158,7 @@ fn stop_ends_a_search_and_the_engine_still_works() {
 fn node_and_time_limits_end_the_search() {
     let pos = Position::start(BoardSize::OTHELLO, Start::Othello);
     let tt = TranspositionTable::with_mib(16);
-    let opts = SearchOptions { nodes: Some(50_000), ..SearchOptions::new(Level::depth(40), Scoring::World) };
+    let opts = SearchOptions { limits: yomi::Limits { time: None, nodes: Some(50_000) }, ..SearchOptions::new(Level::depth(40), Scoring::World) };
     let r = search(&pos, &tt, &opts, None, &mut |_| {});
     // About the limit: each thread of the pool adds its count in steps of
     // 1024 nodes, and tasks in flight finish their current node.

@@ -77,3 +77,4 @@ pub use play::search::{search, Kind, SearchOptions, SearchResult};
 pub use solver::solve::{solve, Solution, SolveOptions};
 pub use symmetry::Symmetry;
 pub use tt::TranspositionTable;
+pub use search::stop::Limits;

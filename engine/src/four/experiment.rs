@@ -17,6 +17,7 @@ use crate::four::search::{search_with, EvalKind, FourOptions};
 use crate::parallel::Mode;
 use crate::rng::Rng;
 use crate::rules::position::Color;
+use crate::search::stop::Limits;
 use crate::search::tt::TranspositionTable;
 
 /// A playing level: what it searches.
@@ -53,7 +54,7 @@ impl FourLevel {
     }
 
     pub fn options(&self, eval: EvalKind, mode: Mode) -> FourOptions {
-        FourOptions { depth: self.depth, seconds: self.seconds, eval, margin: self.margin, mode, ..FourOptions::default() }
+        FourOptions { depth: self.depth, limits: Limits { time: self.seconds, nodes: None }, eval, margin: self.margin, mode, ..FourOptions::default() }
     }
 }
 
@@ -79,12 +80,12 @@ impl Player {
             match k.trim() {
                 "level" => {
                     let l = FourLevel::parse(v)?;
-                    (o.depth, o.seconds, o.margin) = (l.depth, l.seconds, l.margin);
+                    (o.depth, o.limits.time, o.margin) = (l.depth, l.seconds, l.margin);
                 }
                 "depth" => {
                     o.depth = v.parse().ok().filter(|d| (1..=64).contains(d)).ok_or_else(|| bad(format!("depth '{v}' is not 1 to 64")))?
                 }
-                "time" => o.seconds = Some(v.parse().ok().filter(|t: &f64| *t > 0.0).ok_or_else(|| bad(format!("time '{v}' is not a positive number")))?),
+                "time" => o.limits.time = Some(v.parse().ok().filter(|t: &f64| *t > 0.0).ok_or_else(|| bad(format!("time '{v}' is not a positive number")))?),
                 "eval" => o.eval = EvalKind::parse(v)?,
                 "margin" => {
                     o.margin = if v == "none" {

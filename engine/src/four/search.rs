@@ -26,7 +26,7 @@ use crate::rules::movegen::Squares;
 use crate::rules::position::Color;
 use crate::search::node::{Policy, Searcher};
 use crate::search::root::{iterate, RootMoves};
-use crate::search::stop::Halt;
+use crate::search::stop::{Halt, Limits};
 use crate::search::tt::TranspositionTable;
 
 /// The value of a won game before any stone: a win with `s` stones on the
@@ -223,9 +223,9 @@ impl<'s, E: Evaluate> Policy for FourPolicy<'s, E> {
 pub struct FourOptions {
     /// Plies of the deepest iteration (at most the empty cells).
     pub depth: u32,
-    /// Seconds after which the search ends with its last finished iteration.
-    pub seconds: Option<f64>,
-    pub nodes: Option<u64>,
+    /// Time and nodes after which the search ends with its last finished
+    /// iteration.
+    pub limits: Limits,
     pub eval: EvalKind,
     /// Paper 003's cut value in σ; infinite: no pruning.
     pub margin: f32,
@@ -236,7 +236,7 @@ pub struct FourOptions {
 
 impl Default for FourOptions {
     fn default() -> Self {
-        FourOptions { depth: 8, seconds: None, nodes: None, eval: EvalKind::Threat, margin: f32::INFINITY, mode: Mode::default(), all_moves: false }
+        FourOptions { depth: 8, limits: Limits::NONE, eval: EvalKind::Threat, margin: f32::INFINITY, mode: Mode::default(), all_moves: false }
     }
 }
 
@@ -292,8 +292,8 @@ impl FourResult {
 }
 
 /// Chooses a peg for the side to move on `board` over the threads of the
-/// current rayon pool. `stop` ends it early, as do `opts.seconds` and
-/// `opts.nodes` (which never write `stop`); a stopped search answers with its
+/// current rayon pool. `stop` ends it early, as do `opts.limits`
+/// (which never write `stop`); a stopped search answers with its
 /// last finished iteration, or the static order if none finished.
 pub fn search(
     board: &Board,
@@ -380,7 +380,7 @@ pub fn search_with<E: Evaluate>(
     }
 
     tt.new_search();
-    let halt = Halt::new(stop, clock, opts.seconds, opts.nodes);
+    let halt = Halt::new(stop, clock, opts.limits);
     let mut s = Searcher::new(tt, &halt, policy).splitting(opts.mode == Mode::Ybw);
     let max_depth = opts.depth.clamp(1, empties);
     let helpers = if opts.mode == Mode::Lazy { opts.mode.threads() } else { 1 };
@@ -408,7 +408,7 @@ pub fn search_with<E: Evaluate>(
                 if result.proven {
                     break;
                 }
-                if let Some(limit) = opts.seconds {
+                if let Some(limit) = opts.limits.time {
                     // The next iteration costs several times this one: the
                     // time limit ends the search here.
                     if clock.seconds() > limit * 0.4 && depth < max_depth {
@@ -479,7 +479,7 @@ pub fn solve(
     stop: Option<&AtomicBool>,
     progress: &mut dyn FnMut(&FourResult),
 ) -> Result<FourResult, Error> {
-    let opts = FourOptions { depth: 64 - board.stones().min(63), seconds, mode, ..FourOptions::default() };
+    let opts = FourOptions { depth: 64 - board.stones().min(63), limits: Limits { time: seconds, nodes: None }, mode, ..FourOptions::default() };
     search(board, tt, &opts, stop, progress)
 }
 

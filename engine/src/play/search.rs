@@ -22,7 +22,7 @@ use crate::rules::position::{Position, Scoring};
 use crate::rules::square::Square;
 use crate::search::node::{Policy, Searcher};
 use crate::search::root::{iterate, RootMoves};
-use crate::search::stop::Halt;
+use crate::search::stop::{Halt, Limits};
 use crate::search::tt::TranspositionTable;
 use crate::solver::solve::{solve, SolveOptions};
 use crate::with_geometry;
@@ -31,13 +31,18 @@ use crate::with_geometry;
 /// value, in evaluation units.
 const ASPIRATION: i32 = 3 * SCALE;
 
+/// The share of a search's limits that a solver taking over may spend
+/// before the midgame search answers instead.
+const SOLVER_SHARE: f64 = 0.75;
+
 /// How to search.
 #[derive(Clone, Copy, Debug)]
 pub struct SearchOptions {
     pub scoring: Scoring,
     pub level: Level,
-    /// Stop after about this many nodes (midgame).
-    pub nodes: Option<u64>,
+    /// Time and nodes allowed, kept by the solvers too when they take over
+    /// (the time starts as the level's).
+    pub limits: Limits,
     /// Score every root move, not just the best (for analysis).
     pub all_moves: bool,
     pub weights: &'static Weights,
@@ -53,7 +58,7 @@ impl SearchOptions {
         SearchOptions {
             scoring,
             level,
-            nodes: None,
+            limits: Limits { time: level.seconds, nodes: None },
             all_moves: false,
             weights: Weights::shipped(),
             probcut: ProbCutStats::shipped(),
@@ -108,9 +113,10 @@ impl SearchResult {
 }
 
 /// Finds a move for the side to move in `pos`, on the threads of the
-/// current rayon pool as `opts.mode` says. `stop` ends it early (as do the
-/// level's time and `opts.nodes`, which never write `stop`); a stopped
-/// search answers with the best move of its last finished iteration.
+/// current rayon pool as `opts.mode` says. `stop` ends it early (as do
+/// `opts.limits`, which never write `stop`); a stopped search answers with
+/// the best move of its last finished iteration, or the move a stopped
+/// solver proved best.
 pub fn search(
     pos: &Position,
     tt: &TranspositionTable,
@@ -160,13 +166,22 @@ fn search_with<G: MoveGen>(
     let policy = Mid::<G>::new(opts.scoring, Evaluator::new(opts.weights), opts.probcut, level.selectivity);
     let unlimited = Halt::none();
 
+    // The solver's answer when a stop or a limit cut it short: its best
+    // move proven so far, if any.
     let mut solver_stopped = None;
+    // With limits, the solver has most of them, and the midgame search the
+    // rest if the solver does not finish.
+    let mut limits = opts.limits;
+    // A move a limited solver proved to win, which the answer keeps.
+    let mut proven_win = None;
+    let mut solver_nodes = 0;
     if empties <= level.perfect.max(level.wld) {
         let wld = empties > level.perfect;
+        let solver_limits = opts.limits.share(SOLVER_SHARE);
         let sol = solve(
             pos,
             tt,
-            SolveOptions { scoring: opts.scoring, wld, all_moves: opts.all_moves, mode: opts.mode, exclude: opts.exclude, time: None },
+            SolveOptions { scoring: opts.scoring, wld, all_moves: opts.all_moves, mode: opts.mode, exclude: opts.exclude, limits: solver_limits },
             stop,
         );
         if !sol.stopped {
@@ -182,10 +197,17 @@ fn search_with<G: MoveGen>(
             progress(&result);
             return result;
         }
-        // Stopped: the move the solver proved best so far, else the
-        // one-ply answer below; no deeper search after a stop.
-        result.nodes = sol.stats.nodes;
-        solver_stopped = Some(sol.best);
+        solver_nodes = sol.stats.nodes;
+        result.nodes = solver_nodes;
+        limits = opts.limits.left(clock.seconds(), sol.stats.nodes);
+        // A stop request ends the search; a limit leaves the rest to the
+        // midgame search.
+        let requested = stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed));
+        if requested || !opts.limits.any() {
+            solver_stopped = Some(sol.best);
+        } else if let (Some(Move::Play(sq)), true) = (sol.best, sol.lower > 0) {
+            proven_win = Some(sq);
+        }
     }
     if moves == 0 {
         result.best = Some(Move::Pass);
@@ -218,7 +240,8 @@ fn search_with<G: MoveGen>(
     }
 
     tt.new_search();
-    let halt = Halt::new(stop, clock, level.seconds, opts.nodes);
+    let mid_clock = Clock::start();
+    let halt = Halt::new(stop, mid_clock, limits);
     let mut s = Searcher::midgame(tt, &halt, policy).splitting(matches!(opts.mode, Mode::Ybw | Mode::Predict));
 
     // Paper 000's presearch orders the root moves, if it finishes.
@@ -277,7 +300,7 @@ fn search_with<G: MoveGen>(
                     scored.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.index().cmp(&y.0.index())));
                     result.moves = scored;
                 }
-                result.nodes = s.stats.nodes;
+                result.nodes = solver_nodes + s.stats.nodes;
                 result.seconds = clock.seconds();
                 if depth == empties && v.abs() % SCALE == 0 && s.policy.selectivity() == 0 {
                     // Searched to the end without pruning: the value is exact.
@@ -286,8 +309,8 @@ fn search_with<G: MoveGen>(
                 progress(&result);
                 // An iteration costs several times the last one: do not start one
                 // that cannot finish in time.
-                if let Some(limit) = level.seconds {
-                    if clock.seconds() > limit * 0.4 {
+                if let Some(limit) = limits.time {
+                    if mid_clock.seconds() > limit * 0.4 {
                         break;
                     }
                 }
@@ -305,9 +328,17 @@ fn search_with<G: MoveGen>(
         },
     );
     s.stats.nodes += helper_nodes.iter().sum::<u64>();
-    result.nodes = s.stats.nodes;
+    result.nodes = solver_nodes + s.stats.nodes;
     result.seconds = clock.seconds();
-    result.stopped |= s.stopped();
+    result.stopped |= s.stopped() || solver_nodes > 0;
+    if let Some(sq) = proven_win {
+        // Proven to win, which no estimate beats.
+        result.best = Some(Move::Play(sq));
+        result.pv = vec![Move::Play(sq)];
+        result.kind = Kind::Wld;
+        result.score = 1.0;
+        result.depth = empties;
+    }
     result
 }
 
@@ -375,6 +406,7 @@ impl predict::Job for SearchJob {
     fn predict(&self, pos: &Position, exclude: u64, stop: Option<&AtomicBool>) -> (Vec<(Square, f64)>, u64) {
         let o = SearchOptions {
             level: Level::depth(predict::PREDICT_DEPTH.min(pos.empties().count_ones())),
+            limits: Limits { nodes: None, ..self.opts.limits.left(self.clock.seconds(), 0) },
             all_moves: true,
             mode: Mode::Serial,
             exclude,
@@ -388,10 +420,12 @@ impl predict::Job for SearchJob {
     }
 
     fn search_leaf(&self, leaf: predict::Leaf, table_bytes: usize, stop: Option<&AtomicBool>, send: &dyn Fn(predict::LeafReport)) {
-        let seconds = self.opts.level.seconds.map(|t| (t - self.clock.seconds()).max(1e-3));
-        let level = Level { depth: self.opts.level.depth.saturating_sub(leaf.ply).max(1), seconds, ..self.opts.level };
-        let o = SearchOptions { level, mode: self.leaf_mode, exclude: leaf.exclude, ..self.opts };
+        let level = Level { depth: self.opts.level.depth.saturating_sub(leaf.ply).max(1), ..self.opts.level };
         let leaf_tt = TranspositionTable::with_bytes(table_bytes);
+        // The time is the whole tree's (the table's making included); a node
+        // limit is not shared out among leaves.
+        let limits = Limits { nodes: None, ..self.opts.limits.left(self.clock.seconds(), 0) };
+        let o = SearchOptions { level, limits, mode: self.leaf_mode, exclude: leaf.exclude, ..self.opts };
         let mut last = 0;
         let r = search(&leaf.pos, &leaf_tt, &o, stop, &mut |r| {
             // Every finished iteration is a report.

@@ -15,6 +15,35 @@ use crate::clock::Clock;
 /// the other threads' limit flag.
 pub const CHECK_EVERY: u64 = 1024;
 
+/// What a caller allows one search, whichever engine runs it: wall-clock
+/// seconds and nodes (all threads together). A limit is a promise: every
+/// engine keeps it, also where one hands the position to another.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Limits {
+    pub time: Option<f64>,
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    /// No limits.
+    pub const NONE: Limits = Limits { time: None, nodes: None };
+
+    pub fn any(&self) -> bool {
+        self.time.is_some() || self.nodes.is_some()
+    }
+
+    /// What is left once `seconds` and `nodes` are spent (never quite
+    /// nothing, so that a search handed the rest still starts and stops).
+    pub fn left(&self, seconds: f64, nodes: u64) -> Limits {
+        Limits { time: self.time.map(|t| (t - seconds).max(1e-3)), nodes: self.nodes.map(|n| n.saturating_sub(nodes).max(1)) }
+    }
+
+    /// This share of the time and of the nodes.
+    pub fn share(&self, fraction: f64) -> Limits {
+        Limits { time: self.time.map(|t| t * fraction), nodes: self.nodes.map(|n| ((n as f64 * fraction) as u64).max(1)) }
+    }
+}
+
 /// Everything that ends one search early, shared by all its threads.
 pub struct Halt<'a> {
     /// The caller's stop request (read only).
@@ -31,13 +60,14 @@ pub struct Halt<'a> {
 }
 
 impl<'a> Halt<'a> {
-    pub fn new(stop: Option<&'a AtomicBool>, clock: Clock, deadline: Option<f64>, nodes: Option<u64>) -> Halt<'a> {
-        Halt { stop, limit: AtomicBool::new(false), clock, deadline, nodes, spent: AtomicU64::new(0) }
+    /// `limits` count from `clock`'s start.
+    pub fn new(stop: Option<&'a AtomicBool>, clock: Clock, limits: Limits) -> Halt<'a> {
+        Halt { stop, limit: AtomicBool::new(false), clock, deadline: limits.time, nodes: limits.nodes, spent: AtomicU64::new(0) }
     }
 
     /// No stop flag and no limits.
     pub fn none() -> Halt<'static> {
-        Halt::new(None, Clock::start(), None, None)
+        Halt::new(None, Clock::start(), Limits::NONE)
     }
 
     /// The caller's flag, to hand to a search that keeps its own limits.
@@ -144,12 +174,12 @@ mod tests {
     #[test]
     fn limits_use_their_own_flag() {
         let caller = AtomicBool::new(false);
-        let h = Halt::new(Some(&caller), Clock::start(), None, Some(2000));
+        let h = Halt::new(Some(&caller), Clock::start(), Limits { time: None, nodes: Some(2000) });
         assert!(!h.account(1024));
         assert!(h.account(1024), "the node limit is reached");
         assert!(h.limit_reached() && h.halted());
         assert!(!caller.load(Relaxed), "the caller's flag is the caller's");
-        let h = Halt::new(Some(&caller), Clock::start(), Some(0.0), None);
+        let h = Halt::new(Some(&caller), Clock::start(), Limits { time: Some(0.0), nodes: None });
         assert!(h.account(1));
         assert!(!caller.load(Relaxed));
     }

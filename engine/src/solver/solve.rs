@@ -16,7 +16,7 @@ use crate::rules::square::Square;
 use crate::rules::symmetry::canonical;
 use crate::search::node::Stats;
 use crate::search::root::{iterate, RootMoves};
-use crate::search::stop::Halt;
+use crate::search::stop::{Halt, Limits};
 use crate::search::tt::TranspositionTable;
 use crate::solver::endgame::{Order, Paper, Rule, Solver, World, INF};
 use crate::with_geometry;
@@ -33,8 +33,8 @@ pub struct SolveOptions {
     pub mode: Mode,
     /// Root moves to leave out (a bitboard); ignored if it would leave none.
     pub exclude: u64,
-    /// Stop after this many seconds with what is proven so far.
-    pub time: Option<f64>,
+    /// Stop at these limits with what is proven so far.
+    pub limits: Limits,
 }
 
 /// The outcome of a solve.
@@ -98,10 +98,10 @@ impl Solution {
 /// Solves `pos` exactly (or win/draw/loss) with the table `tt`, on the
 /// threads of the current rayon pool as `opts.mode` says (paper 002's tree
 /// gives its workers tables as large as `tt` in all). `stop` ends it early,
-/// as does `opts.time`.
+/// as do `opts.limits`.
 pub fn solve(pos: &Position, tt: &TranspositionTable, opts: SolveOptions, stop: Option<&AtomicBool>) -> Solution {
     let clock = Clock::start();
-    let halt = Halt::new(stop, clock, opts.time, None);
+    let halt = Halt::new(stop, clock, opts.limits);
     let mut sol = if opts.mode == Mode::Predict && predict::applies(pos, opts.all_moves, rayon::current_num_threads()) {
         solve_predict(pos, tt, opts, &halt)
     } else {
@@ -371,7 +371,7 @@ pub struct SolveJob {
 }
 
 impl SolveJob {
-    /// `opts.time`, if any, counts from now.
+    /// `opts.limits` count from now.
     pub fn new(opts: SolveOptions) -> SolveJob {
         SolveJob { opts, clock: Clock::start(), order_tt: TranspositionTable::with_mib(1), leaf_mode: Mode::Serial }
     }
@@ -413,14 +413,16 @@ impl SolveJob {
 
 impl predict::Job for SolveJob {
     fn predict(&self, pos: &Position, exclude: u64, stop: Option<&AtomicBool>) -> (Vec<(Square, f64)>, u64) {
-        let halt = Halt::new(stop, self.clock, self.opts.time, None);
+        let halt = Halt::new(stop, self.clock, Limits { nodes: None, ..self.opts.limits });
         ordering(pos, &self.order_tt, exclude, &halt)
     }
 
     fn search_leaf(&self, leaf: predict::Leaf, table_bytes: usize, stop: Option<&AtomicBool>, send: &dyn Fn(predict::LeafReport)) {
-        let time = self.opts.time.map(|t| (t - self.clock.seconds()).max(1e-3));
         let leaf_tt = TranspositionTable::with_bytes(table_bytes);
-        let s = solve(&leaf.pos, &leaf_tt, SolveOptions { mode: self.leaf_mode, exclude: leaf.exclude, time, ..self.opts }, stop);
+        // The time is the whole tree's (the table's making included); a node
+        // limit is not shared out among leaves.
+        let limits = Limits { nodes: None, ..self.opts.limits.left(self.clock.seconds(), 0) };
+        let s = solve(&leaf.pos, &leaf_tt, SolveOptions { mode: self.leaf_mode, exclude: leaf.exclude, limits, ..self.opts }, stop);
         send(predict::LeafReport { value: s.score as f64, best: s.best, line: s.pv, done: !s.stopped, nodes: s.stats.nodes });
     }
 }

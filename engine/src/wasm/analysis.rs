@@ -213,7 +213,7 @@ pub fn solve(
     let pos = parse(position, board)?;
     let args: SolveArgs = read_options(options)?;
     let mode = mode(args.mode.as_deref())?;
-    let opts = SolveOptions { scoring: scoring(args.scoring.as_deref())?, wld: args.wld, all_moves: false, mode, exclude: 0, time: None };
+    let opts = SolveOptions { scoring: scoring(args.scoring.as_deref())?, wld: args.wld, all_moves: false, mode, exclude: 0, limits: crate::Limits::NONE };
     let stop = begin();
     if args.fresh {
         table().clear();
@@ -352,7 +352,7 @@ pub fn search(
     let opts = SearchOptions {
         all_moves: args.all_moves,
         mode: mode(args.mode.as_deref())?,
-        nodes: args.nodes.map(|n| n.max(1.0) as u64),
+        limits: crate::Limits { time: level.seconds, nodes: args.nodes.map(|n| n.max(1.0) as u64) },
         ..SearchOptions::new(level, scoring(args.scoring.as_deref())?)
     };
     let stop = begin();

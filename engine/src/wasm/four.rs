@@ -143,7 +143,7 @@ pub fn four_search(text: &str, options: JsValue, progress: Option<js_sys::Functi
         if !(t > 0.0 && t.is_finite()) {
             return Err(JsError::new(&format!("time {t} is not a positive number of seconds")));
         }
-        o.seconds = Some(t);
+        o.limits.time = Some(t);
     }
     if let Some(m) = a.margin {
         if !(m > 0.0 && m.is_finite()) {

@@ -70,7 +70,7 @@ pub fn solve_one(place: Place, pos: &Position, opts: SolveOptions, threads: usiz
     let worker = Worker { task: Task::Solve(opts), threads, table_bytes: hash_mib << 20 };
     with_links(place, worker, |links| {
         let job = yomi::solver::solve::SolveJob::new(opts);
-        let outcome = tree::run(links, &job, pos, None, opts.time, &mut |_, _| {}).map_err(Error::BadArgument)?;
+        let outcome = tree::run(links, &job, pos, None, opts.limits.time, &mut |_, _| {}).map_err(Error::BadArgument)?;
         Ok(job.solution(pos, &outcome))
     })
 }
@@ -88,7 +88,7 @@ pub fn search_one(
     let worker = Worker { task: Task::Search(opts), threads, table_bytes: hash_mib << 20 };
     with_links(place, worker, |links| {
         let job = yomi::play::search::SearchJob::new(opts);
-        let outcome = tree::run(links, &job, pos, None, opts.level.seconds, progress).map_err(Error::BadArgument)?;
+        let outcome = tree::run(links, &job, pos, None, opts.limits.time, progress).map_err(Error::BadArgument)?;
         Ok(job.result(pos, &outcome))
     })
 }

@@ -433,7 +433,7 @@ fn engine_options(e: &EngineArgs) -> Result<FourOptions, Error> {
         if !(t > 0.0 && t.is_finite()) {
             return Err(Error::BadArgument(format!("--time {t} is not a positive number of seconds")));
         }
-        o.seconds = Some(t);
+        o.limits.time = Some(t);
         if e.depth.is_none() && e.level.is_none() {
             o.depth = 64;
         }

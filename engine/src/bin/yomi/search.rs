@@ -178,24 +178,24 @@ pub fn run(args: SearchArgs) -> Result<(), Error> {
     check_hash(args.hash)?;
     let level = args.strength.level()?;
     if let Some(file) = &args.obf {
-        let opts = SearchOptions {
-            nodes: args.nodes,
+        let mut opts = SearchOptions {
             weights: load_weights(&args.strength.weights)?,
             mode: args.mode,
             ..SearchOptions::new(level, args.scoring)
         };
+        opts.limits.nodes = args.nodes;
         return run_obf(&args, file, &opts, &pool);
     }
     let start = args.board.position(args.position.as_deref())?;
     let game = Game::from_record(start, args.moves.as_deref().unwrap_or(""))?;
     let pos = *game.current();
-    let opts = SearchOptions {
-        nodes: args.nodes,
+    let mut opts = SearchOptions {
         all_moves: args.all_moves,
         weights: load_weights(&args.strength.weights)?,
         mode: args.mode,
         ..SearchOptions::new(level, args.scoring)
     };
+    opts.limits.nodes = args.nodes;
     let json_out = args.json;
     let master_line = |m: &yomi::predict::Report, from: Option<String>| {
         if !json_out {

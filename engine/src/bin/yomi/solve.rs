@@ -90,7 +90,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
             return Err(Error::BadArgument(format!("--time {t} is out of range; expected seconds above 0")));
         }
     }
-    let opts = SolveOptions { scoring: args.scoring, wld: args.wld, all_moves: args.all_moves, mode: args.mode, exclude: 0, time: args.time };
+    let opts = SolveOptions { scoring: args.scoring, wld: args.wld, all_moves: args.all_moves, mode: args.mode, exclude: 0, limits: yomi::Limits { time: args.time, nodes: None } };
     let place = if args.distributed { Place::Cluster } else { Place::Here };
     if args.distributed || args.results.is_some() || args.openings.is_some() {
         if args.all_moves {
