@@ -648,12 +648,20 @@ $('banner-new').addEventListener('click', act(() => newGame({ board: $('board-si
 
 $('load').addEventListener('submit', (e) => {
   e.preventDefault();
-  act(() => loadText($('load-text').value.trim()))();
+  // A failed load says why beside the input, where the eye is.
+  $('load-error').textContent = '';
+  loadText($('load-text').value.trim()).catch((err) => {
+    $('load-error').textContent = err.message;
+    $('load-text').setAttribute('aria-invalid', 'true');
+  });
+});
+$('load-text').addEventListener('input', () => {
+  $('load-error').textContent = '';
+  $('load-text').removeAttribute('aria-invalid');
 });
 
-// Positions and their board, as the engine reads and writes them: an `RxC:`
-// prefix, or a length that names one board (16, 36, 64 squares: 4x4, 6x6,
-// 8x8).
+// Positions keep their board in links: an `RxC:` prefix, unless the
+// length names one board (16, 36, 64 squares: 4x4, 6x6, 8x8).
 const PREFIX = /^\d+x\d+:/;
 const NAMED_BY_LENGTH = new Set([16, 36, 64]);
 
@@ -664,19 +672,15 @@ function withBoard(position, board) {
   return rows === cols && NAMED_BY_LENGTH.has(rows * cols) ? position : `${board}:${position}`;
 }
 
+// What the text is (a record or a position, its board, every ply with the
+// passes it leaves out) is the engine's to say, by the grammar the command
+// line reads too.
 async function loadText(text) {
   if (!text) throw new Error('nothing to load: paste a record or a position string');
-  // A position string has a space before its side to move; a record has
-  // only squares (and passes, and move numbers).
-  const isPosition = /^[-XxOo*.]+\s+[XxOo*]\s*(;|$)/.test(text.replace(PREFIX, ''));
-  let next;
-  if (isPosition) {
-    // The board: the string's own, or its length's, or the menu's.
-    const named = PREFIX.test(text) || NAMED_BY_LENGTH.has(text.split(/\s/)[0].length);
-    next = { origin: { position: text, board: named ? null : $('board-size').value }, moves: [] };
-  } else {
-    next = { origin: { board: $('board-size').value, start: $('start').value }, moves: splitRecord(text) };
-  }
+  const r = await yomi.read(text, { board: $('board-size').value, start: $('start').value });
+  const next = r.kind === 'position'
+    ? { origin: { position: r.position, board: r.board }, moves: [] }
+    : { origin: { board: r.board, start: r.start }, moves: r.moves };
   const before = structuredClone({ ...game });
   paused = false;
   await setGame({ ...game, ...next }, { fresh: true });
@@ -685,29 +689,6 @@ async function loadText(text) {
     notice('Loaded. The game you had is kept for now:', { label: 'Restore it', run: act(restorePrevious) });
   }
   if (state.board !== $('board-size').value) $('board-size').value = state.board;
-}
-
-// "1. f5 d6 2. c3, pass" → ['f5', 'd6', 'c3', 'pass']; anything else is
-// kept as written so the error says where.
-export function splitRecord(text) {
-  const moves = [];
-  const re = /[\s,;-]*(?:\d+\s*\.+\s*)?(pass|pa|--|[a-p](?:1[0-6]|[1-9]))/iy;
-  let at = 0;
-  while (at < text.length) {
-    re.lastIndex = at;
-    const m = re.exec(text);
-    if (!m) {
-      const rest = text.slice(at).trim();
-      if (rest && !/^[\s,;.\d]*$/.test(rest)) {
-        const where = at + text.slice(at).search(/\S/);
-        throw new Error(`character ${where + 1} of the record ('${text[where]}') is not a move: expected a square like f5, or pass`);
-      }
-      break;
-    }
-    moves.push(/^(pa(ss)?|--)$/i.test(m[1]) ? 'pass' : m[1].toLowerCase());
-    at = re.lastIndex;
-  }
-  return moves;
 }
 
 async function copyText(button, text, label) {
@@ -763,10 +744,13 @@ function save() {
 
 // A link opened in a tab that already shows the app changes only the hash.
 addEventListener('hashchange', () => {
-  const linked = fromLink(location.hash);
-  if (!linked || !yomi) return;
+  const hash = location.hash;
+  const p = new URLSearchParams(hash.replace(/^#/, ''));
+  if (!yomi || (!p.has('board') && !p.has('position'))) return;
   history.replaceState(null, '', location.pathname + location.search);
   act(async () => {
+    const linked = await fromLink(hash);
+    if (!linked) return;
     if (editing) endEditing();
     paused = linked.redo.length > 0;
     game.scoring = linked.scoring;
@@ -776,12 +760,13 @@ addEventListener('hashchange', () => {
   })();
 });
 
-function fromLink(hash) {
+async function fromLink(hash) {
   const p = new URLSearchParams(hash.replace(/^#/, ''));
   if (!p.has('board') && !p.has('position')) return null;
   const origin = p.has('position') ? { position: p.get('position'), board: null }
     : { board: p.get('board'), start: p.get('start') ?? 'othello' };
-  const all = splitRecord(p.get('moves') ?? '');
+  // The engine reads the moves, so a link written by hand may leave passes out.
+  const { moves: all } = await yomi.state({ origin, record: p.get('moves') ?? '' });
   const at = p.has('at') ? Math.max(0, Math.min(all.length, Number(p.get('at')) || 0)) : all.length;
   return { origin, moves: all.slice(0, at), redo: all.slice(at).reverse(), scoring: p.get('scoring') === 'paper' ? 'paper' : 'world' };
 }
@@ -1097,7 +1082,13 @@ function fillLevels() {
     }
     $('black-player').value = game.players.black;
     $('white-player').value = game.players.white;
-    const linked = fromLink(location.hash);
+    let linked = null;
+    let linkError = null;
+    try {
+      linked = await fromLink(location.hash);
+    } catch (e) {
+      linkError = e;
+    }
     let start = { ...game };
     if (linked) {
       start = { ...game, ...linked };
@@ -1120,6 +1111,10 @@ function fillLevels() {
       game.scoring = 'world';
       await setGame({ ...game, origin: { board: '8x8', start: 'othello' }, moves: [] }, { fresh: true });
       showError(`The ${linked ? 'linked' : 'saved'} game could not be read: ${e.message}`);
+    }
+    if (linkError) {
+      history.replaceState(null, '', location.pathname + location.search);
+      showError(`The linked game could not be read: ${linkError.message}`);
     }
     syncMenus();
     if (state.board !== $('board-size').value) $('board-size').value = state.board;

@@ -17,7 +17,8 @@
 // { id, type: 'error', error } (the engine's own message), and any number of
 // { id, type: 'progress', progress } before the result. Commands:
 //   hello                                  → { isolated, threads, boards, levels, levelDetails }
-//   state { origin, moves }                → the game's state (see state() below);
+//   state { origin, moves, record }        → the game's state (see state() below);
+//   read { text, board, start }            → what a pasted text is (yomi.js read);
 //         origin is { board, start } or { position, board }, moves a list
 //         of squares and 'pass'
 //   solve { position, board, options }     → solve report, progress per move with allMoves
@@ -85,9 +86,11 @@ function gameFrom(origin, moves) {
   return game;
 }
 
-function state({ origin, moves = [] }) {
+function state({ origin, moves = [], record = '' }) {
   const game = gameFrom(origin, moves);
   try {
+    // A record in the engine's grammar: move numbers and implied passes.
+    if (record) game.playRecord(record);
     return {
       board: game.board,
       rows: game.rows,
@@ -112,6 +115,7 @@ function state({ origin, moves = [] }) {
 const commands = {
   hello: () => ready,
   state,
+  read: ({ text, board, start }) => engine.readText(text, board, start),
   solve: ({ position, board, options }, progress) => engine.solve(position, board || undefined, options, progress),
   search: ({ position, board, options }, progress) => engine.search(position, board || undefined, options, progress),
   perft: ({ board, start, depth, parallel }) => {

@@ -114,13 +114,28 @@ export class Yomi extends EventTarget {
 
   /**
    * A game's state from its origin ({ board, start } or { position, board })
-   * and moves (squares and 'pass'): { board, rows, cols, cells (0 empty,
+   * and moves (squares and 'pass'), then a record in the engine's grammar
+   * if given (passes implied): { board, rows, cols, cells (0 empty,
    * 1 black, 2 white, row by row from a1), toMove, status ('move', 'pass',
    * 'over'), legal, black, white, scoreWorld, scorePaper, record, moves,
    * position }. A bad position or illegal move rejects with what and where.
    */
-  state({ origin, moves = [] }) {
-    return this.#call('state', { origin, moves });
+  state({ origin, moves = [], record = '' }) {
+    return this.#call('state', { origin, moves, record });
+  }
+
+  /**
+   * What a pasted text is, by the engine's one grammar (the command line's
+   * too): a position string (with an optional RxC: prefix), or a record of
+   * moves from the start of `board` and `start`, where move numbers ("1.")
+   * are skipped and passes may be left out. Resolves to { kind ('record' or
+   * 'position'), board, position (where the game starts), start (a record's;
+   * null for a position), moves (squares and 'pass', passes explicit),
+   * movers ('black' or 'white' per move), toMove }. A text that reads as
+   * neither rejects with what is wrong and where.
+   */
+  read(text, { board = '8x8', start = 'othello' } = {}) {
+    return this.#call('read', { text, board, start });
   }
 
   /**

@@ -158,12 +158,36 @@ test('a malformed record or position shows a clear error and leaves the game as 
   ]) {
     await page().fill('#load-text', input);
     await page().click('#load button[type=submit]');
-    await page().waitForFunction(() => document.querySelector('#error').textContent !== '');
-    assert.match(await text('#error'), message, input);
-    assert.doesNotMatch(await text('#error'), /(move \d+ \(\w+\)).*\1/, 'the error says the move once');
+    await page().waitForFunction(() => document.querySelector('#load-error').textContent !== '');
+    assert.match(await text('#load-error'), message, input);
+    assert.doesNotMatch(await text('#load-error'), /(move \d+ \(\w+\)).*\1/, 'the error says the move once');
+    // Beside the input, in view, not at the top of the panel.
+    const [input_, error] = await Promise.all(['#load-text', '#load-error'].map((q) => page().locator(q).boundingBox()));
+    assert.ok(error.y > input_.y && error.y - input_.y < 120, `the error is ${error.y - input_.y} px below the input`);
     assert.equal(await text('#position'), before);
     assert.equal(await text('#record'), 'f5');
-    await page().evaluate(() => (document.querySelector('#error').textContent = ''));
+    await page().fill('#load-text', '');
+    await page().locator('#load-text').press('a');
+    assert.equal(await text('#load-error'), '', 'typing clears the error');
+  }
+  // A bad position is a position's error, not a record's.
+  await page().fill('#load-text', `${'-'.repeat(27)}OX------XO${'-'.repeat(26)}? X`);
+  await page().click('#load button[type=submit]');
+  await page().waitForFunction(() => document.querySelector('#load-error').textContent !== '');
+  assert.doesNotMatch(await text('#load-error'), /record/, 'a position error');
+});
+
+test('a copied record with a pass pastes back: passes are implied where the side to move has no move', async () => {
+  // A 6x6 game whose White must pass before e6; Copy writes no pass.
+  const record = 'c2b2b3d2c1a3e3f3e2c5e4e1b4a5a2a1a4b5a6f2f1d1d5b6c6d6b1e5f4e6f6f5';
+  await newGame({ board: '6x6' });
+  for (const pasted of [record, '1. c2 b2 2. b3 d2 c1a3e3f3e2c5e4e1b4a5a2a1a4b5a6f2f1d1d5b6c6d6b1e5f4 -- e6f6f5']) {
+    await page().evaluate(() => (document.querySelector('#record').textContent = ''));
+    await page().fill('#load-text', pasted);
+    await page().click('#load button[type=submit]');
+    await page().waitForFunction((r) => document.querySelector('#record').textContent.replace(/\s/g, '') === r, record);
+    assert.equal(await text('#load-error'), '');
+    assert.match(await text('#status'), /Black wins by 16/);
   }
 });
 

@@ -141,16 +141,34 @@ impl Game {
     }
 }
 
-/// Splits a record into moves: square names and `pass`/`pa`, any case,
-/// optionally separated by spaces, commas or hyphens.
+/// Splits a record into moves: square names and `pass`/`pa`/`--`, any
+/// case, optionally separated by spaces, commas, semicolons or hyphens,
+/// with move numbers (`1.`, `12...`) skipped.
 fn tokenize(record: &str, size: BoardSize) -> Result<Vec<Move>, Error> {
     let chars: Vec<char> = record.chars().collect();
     let mut moves = Vec::new();
     let mut i = 0;
+    let boundary = |j: usize| j >= chars.len() || chars[j].is_whitespace() || chars[j] == ',';
     while i < chars.len() {
         let c = chars[i];
-        if c.is_whitespace() || c == ',' || c == '-' {
+        if c == '-' && chars.get(i + 1) == Some(&'-') && (i == 0 || boundary(i - 1)) && boundary(i + 2) {
+            moves.push(Move::Pass);
+            i += 2;
+            continue;
+        }
+        if c.is_whitespace() || c == ',' || c == ';' || c == '-' {
             i += 1;
+            continue;
+        }
+        if c.is_ascii_digit() {
+            // A move number: digits, then one or more dots.
+            let digits = chars[i..].iter().take_while(|d| d.is_ascii_digit()).count();
+            let spaces = chars[i + digits..].iter().take_while(|d| **d == ' ').count();
+            let dots = chars[i + digits + spaces..].iter().take_while(|d| **d == '.').count();
+            if dots == 0 {
+                return Err(Error::BadRecordChar { index: i + 1, found: c });
+            }
+            i += digits + spaces + dots;
             continue;
         }
         let rest: String = chars[i..].iter().take(4).collect::<String>().to_ascii_lowercase();

@@ -10,5 +10,6 @@ pub mod position;
 pub mod symmetry;
 pub mod notation;
 pub mod game;
+pub mod text;
 pub mod stability;
 pub mod perft;

@@ -213,3 +213,50 @@ pub fn levels() -> Vec<String> {
 pub fn level_details() -> Result<JsValue, JsError> {
     analysis::to_js(&crate::play::level::LEVELS)
 }
+
+/// What a pasted text is, read by the engine's one grammar
+/// ([`crate::rules::text`]): `{ kind ("record" or "position"), board,
+/// position (where the game starts), start (the start's name for a record,
+/// null for a position), moves (squares and "pass", passes made explicit),
+/// movers ("black" or "white" for each move), toMove }`. `board` and
+/// `start` are used where the text does not name them.
+#[wasm_bindgen(js_name = readText)]
+pub fn read_text(text: &str, board: &str, start: &str) -> Result<JsValue, JsError> {
+    use crate::rules::text::{read_text, TextKind};
+    let size = board_size(board)?;
+    let start_kind: crate::rules::position::Start = start.parse().map_err(js)?;
+    let read = read_text(text, size, start_kind).map_err(js)?;
+    let game = &read.game;
+    let size = game.start().size();
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct TextRead {
+        kind: &'static str,
+        board: String,
+        position: String,
+        start: Option<String>,
+        moves: Vec<String>,
+        movers: Vec<String>,
+        to_move: String,
+    }
+    let out = TextRead {
+        kind: match read.kind {
+            TextKind::Position => "position",
+            TextKind::Record => "record",
+        },
+        board: size.to_string(),
+        position: format_position(game.start()),
+        start: (read.kind == TextKind::Record).then(|| start.to_ascii_lowercase()),
+        moves: game
+            .moves()
+            .iter()
+            .map(|m| match m {
+                Move::Play(sq) => sq.name(size),
+                Move::Pass => "pass".to_string(),
+            })
+            .collect(),
+        movers: read.movers().iter().map(|c| c.name().to_lowercase()).collect(),
+        to_move: game.current().to_move().name().to_lowercase(),
+    };
+    analysis::to_js(&out)
+}
