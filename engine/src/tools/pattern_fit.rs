@@ -56,6 +56,36 @@ pub fn split(data: &DataFile) -> (Vec<Labelled>, Vec<Labelled>) {
     (fit, held)
 }
 
+/// Which label a corpus position above the exact empties is fitted to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CorpusLabel {
+    /// The score of the search that chose its move.
+    Search,
+    /// The exact result of its game, which the search played to the
+    /// solver's reach and the solver perfectly after (positions before a
+    /// random opening ply keep their search label).
+    Result,
+}
+
+/// The fit's positions of a corpus and the held-out ones (games whose
+/// number in their shard is a multiple of [`HOLD_OUT`]).
+pub fn split_corpus(shards: &[crate::tools::corpus::Shard], label: CorpusLabel) -> (Vec<Labelled>, Vec<Labelled>) {
+    use crate::tools::corpus::LabelKind;
+    let (mut fit, mut held) = (Vec::new(), Vec::new());
+    for shard in shards {
+        for l in shard.positions() {
+            let exact = l.kind == LabelKind::Exact;
+            let score = match label {
+                CorpusLabel::Result if !exact && !l.random => l.result,
+                _ => l.label,
+            };
+            let to = if l.game % HOLD_OUT == 0 { &mut held } else { &mut fit };
+            to.push(Labelled { p: l.p, o: l.o, score: score as f32, exact });
+        }
+    }
+    (fit, held)
+}
+
 /// The FFO test positions and every child their files score, with exact
 /// values: positions of 19 to 37 empties from real games.
 pub fn ffo_positions(files: &[String]) -> Result<Vec<Labelled>, Error> {
@@ -246,6 +276,29 @@ pub fn pattern_value(w: &PatternWeights, p: u64, o: u64) -> f64 {
 mod tests {
     use super::*;
     use crate::rng::Rng;
+
+    #[test]
+    fn a_corpus_splits_by_game_and_labels_by_search_or_result() {
+        use crate::tools::corpus::{play_game, LabelKind, Recipe, Shard};
+        let recipe = Recipe { exact: 10, depth: 2, selectivity: 0, opening: (2, 4), seed: 4 };
+        let games: Vec<_> = (0..2).map(|g| play_game(&recipe, crate::Weights::shipped(), g)).collect();
+        let shard = Shard { recipe, games };
+        let all = shard.positions();
+        let (fit, held) = split_corpus(std::slice::from_ref(&shard), CorpusLabel::Search);
+        // Game 0 is held out, game 1 fitted.
+        assert_eq!(held.len(), all.iter().filter(|l| l.game == 0).count());
+        assert_eq!(fit.len() + held.len(), all.len());
+        let (fit_r, _) = split_corpus(std::slice::from_ref(&shard), CorpusLabel::Result);
+        let game1: Vec<_> = all.iter().filter(|l| l.game == 1).collect();
+        for ((s, r), l) in fit.iter().zip(&fit_r).zip(&game1) {
+            assert_eq!(s.score, l.label as f32);
+            let want = if l.kind == LabelKind::Exact || l.random { l.label } else { l.result };
+            assert_eq!(r.score, want as f32);
+        }
+        // The result is the first exact label, seen from each side to move.
+        let first = game1.iter().find(|l| l.kind == LabelKind::Exact).unwrap();
+        assert!(game1.iter().all(|l| l.result.abs() == first.label.abs()));
+    }
 
     #[test]
     fn fitting_recovers_planted_tables() {

@@ -37,6 +37,14 @@ pub struct FitArgs {
     /// With --patterns: the positions files (one game in 50 of each is held out).
     #[arg(long, value_name = "FILE", num_args = 1.., default_values_t = ["target/train/positions.bin".to_string()])]
     data: Vec<String>,
+    /// With --patterns: fit the corpus in DIR (`yomi corpus`) instead of
+    /// --data files (one game in 50 of each shard is held out).
+    #[arg(long, value_name = "DIR")]
+    corpus: Option<String>,
+    /// With --corpus: fit positions above the exact empties to the search's
+    /// label or to their game's exact result.
+    #[arg(long, default_value = "search", value_name = "search|result")]
+    label: String,
     /// With --patterns: positions files never fitted, whose exact labels
     /// measure the error (make them with `yomi datagen --exact 24` and a
     /// seed of their own).
@@ -105,7 +113,20 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
         yomi::datagen::read(std::path::Path::new(file)).map_err(|e| Error::BadArgument(format!("cannot read {file}: {e}")))
     };
     let (mut train, mut held, mut games) = (Vec::new(), Vec::new(), 0);
-    for file in &args.data {
+    if let Some(dir) = &args.corpus {
+        let label = match args.label.as_str() {
+            "search" => yomi::pattern_fit::CorpusLabel::Search,
+            "result" => yomi::pattern_fit::CorpusLabel::Result,
+            other => return Err(Error::BadArgument(format!("--label {other}: expected search or result"))),
+        };
+        let shards: Vec<_> = yomi::corpus::load(std::path::Path::new(dir))?.into_iter().map(|(_, s)| s).collect();
+        if shards.is_empty() {
+            return Err(Error::BadArgument(format!("{dir} holds no shards; grow one with `yomi corpus grow`")));
+        }
+        games = shards.iter().map(|s| s.games.len()).sum();
+        (train, held) = yomi::pattern_fit::split_corpus(&shards, label);
+    }
+    for file in args.data.iter().filter(|_| args.corpus.is_none()) {
         let data = read(file)?;
         let (t, h) = split(&data);
         if t.is_empty() {
