@@ -29,7 +29,7 @@ impl Ref {
     }
 
     fn to_move(&self) -> u8 {
-        if self.stones % 2 == 0 { 1 } else { 2 }
+        if self.stones.is_multiple_of(2) { 1 } else { 2 }
     }
 
     fn height(&self, x: usize, y: usize) -> Option<usize> {

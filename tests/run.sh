@@ -2,8 +2,9 @@
 # Runs every test of Yomi on a fresh machine of the project's kind, first
 # installing what is missing: Debian's Chromium for the browser tests,
 # playwright-core to drive it, and the wasm toolchain (web/build.sh).
-#   1. cargo test: the engine's unit tests, the rules against the naive
-#      reference on every board, perft against published counts, the
+#   1. cargo clippy, warnings as errors; cargo test: the engine's unit
+#      tests, the rules against the naive reference on every board, perft
+#      against published counts, the
 #      solver against published results and a naive negamax, the parsers
 #      fuzzed, and the CLI; then the slow solver tests (6x6).
 #   2. the cluster feature: OpenMPI from Debian, then the real binary under
@@ -30,6 +31,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
+
+# Lint first: a warning fails the run, as a failing test does.
+rustup component list --installed | grep -q '^clippy' || rustup component add clippy
+cargo clippy --all-targets -- -D warnings
 
 cargo test --workspace
 # The slow suites, by name: 6x6 solved under paper 001's rule (minutes).

@@ -12,6 +12,8 @@ impl Rng {
         Rng(seed.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
 
+    // An endless stream: Iterator's Option would only be unwrapped.
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;

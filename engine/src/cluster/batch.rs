@@ -210,11 +210,11 @@ pub fn run(
     let mut stopping = false;
     loop {
         if !halted() {
-            for w in 0..in_flight.len() {
-                if in_flight[w].is_none() {
+            for (w, slot) in in_flight.iter_mut().enumerate() {
+                if slot.is_none() {
                     let Some(i) = queue.pop_front() else { break };
                     links.send(w, Msg::Solve { id: i, position: format_position_with_board(&positions[i]) })?;
-                    in_flight[w] = Some(i);
+                    *slot = Some(i);
                 }
             }
         } else if !stopping {

@@ -117,7 +117,7 @@ impl<'s, E: Evaluate> PaperSearch<'s, E> {
     /// engine); a full board is a draw.
     fn node(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes % 4096 == 0 {
+        if self.nodes.is_multiple_of(4096) {
             self.stopped |= self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
         }
         if self.stopped {

@@ -234,7 +234,7 @@ impl Board {
     }
 
     pub fn to_move(&self) -> Color {
-        if self.stones() % 2 == 0 {
+        if self.stones().is_multiple_of(2) {
             Color::Black
         } else {
             Color::White
@@ -422,7 +422,7 @@ mod tests {
         let mut rng = crate::rng::Rng::new(7);
         for _ in 0..20000 {
             let b = rng.next() & rng.next() | (LINES[rng.below(76) as usize] * (rng.below(3) == 0) as u64);
-            assert_eq!(has_four(b), LINES.iter().any(|&l| b & l == l), "{b:#x}");
+            assert_eq!(has_four(b), LINES.iter().any(|&l| l & !b == 0), "{b:#x}");
             let o = rng.next() & rng.next() & !b;
             let naive = LINES.iter().fold(0u64, |t, &l| {
                 if (l & b).count_ones() == 3 && l & o == 0 {
@@ -437,7 +437,8 @@ mod tests {
 
     #[test]
     fn symmetries_match_coordinate_maps() {
-        let maps: [fn(u32, u32) -> (u32, u32); 8] = [
+        type Map = fn(u32, u32) -> (u32, u32);
+        let maps: [Map; 8] = [
             |x, y| (x, y),
             |x, y| (3 - x, y),
             |x, y| (x, 3 - y),

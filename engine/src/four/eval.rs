@@ -149,7 +149,7 @@ impl Evaluate for ThreatEval {
         if forced.count_ones() >= 2 {
             return -WIN_NOW;
         }
-        let black_to_move = occ.count_ones() % 2 == 0;
+        let black_to_move = occ.count_ones().is_multiple_of(2);
         let (mine, theirs) = if black_to_move { (BLACK_ROWS, WHITE_ROWS) } else { (WHITE_ROWS, BLACK_ROWS) };
         let mut v = line_sum(p, o, &LINE_TABLE) + Self::later_threats(tp, mine, playable) - Self::later_threats(to, theirs, playable);
         if forced != 0 && (forced << 16) & to != 0 {

@@ -64,10 +64,14 @@ pub struct Report {
     pub done: bool,
 }
 
+/// Orders a node's allowed moves (the position, the moves left out) best
+/// first, with their predicted values.
+type Predictor<'a> = dyn FnMut(&Position, u64) -> Vec<(Square, f64)> + 'a;
+
 impl MasterTree {
     /// Grows the tree under `at` for `workers` workers; `predict` orders a
     /// node's allowed moves best first with their predicted values.
-    fn grow(&mut self, at: usize, workers: usize, predict: &mut dyn FnMut(&Position, u64) -> Vec<(Square, f64)>) {
+    fn grow(&mut self, at: usize, workers: usize, predict: &mut Predictor) {
         let (pos, exclude, ply) = (self.nodes[at].pos, self.nodes[at].exclude, self.nodes[at].ply);
         let legal = pos.legal_moves();
         let allowed = legal & !exclude;

@@ -166,7 +166,7 @@ mod tests {
                         // Let its task publish the value it found.
                         std::thread::sleep(std::time::Duration::from_millis(20));
                     }
-                    Some(v?)
+                    v
                 })
             });
             let weak = &r.scored.iter().find(|s| s.0 != strong).unwrap().1;

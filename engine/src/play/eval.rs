@@ -44,7 +44,8 @@ pub enum Pattern {
 impl Pattern {
     pub const ALL: [Pattern; 4] = [Pattern::Edge4, Pattern::Edge6, Pattern::Edge8, Pattern::Corner5];
 
-    pub const fn len(self) -> usize {
+    /// Squares in the window.
+    pub const fn squares(self) -> usize {
         match self {
             Pattern::Edge4 => 4,
             Pattern::Edge6 => 6,
@@ -55,7 +56,7 @@ impl Pattern {
 
     /// Configurations: 3^len.
     pub const fn size(self) -> usize {
-        3usize.pow(self.len() as u32)
+        3usize.pow(self.squares() as u32)
     }
 
     /// Where this pattern's table starts within one stage's tables.
@@ -133,7 +134,7 @@ pub fn windows(rows: usize, cols: usize) -> Vec<Window> {
 #[inline(always)]
 pub fn pattern_index(w: &Window, p: u64, o: u64) -> usize {
     let mut idx = 0usize;
-    let mut i = w.pattern.len();
+    let mut i = w.pattern.squares();
     while i > 0 {
         i -= 1;
         let s = w.squares[i];

@@ -141,7 +141,7 @@ impl BoardSize {
     /// The shape with these dimensions, or an error saying why it is not
     /// supported.
     pub fn new(rows: usize, cols: usize) -> Result<BoardSize, Error> {
-        if rows % 2 != 0 || cols % 2 != 0 || rows < 4 || cols < 4 || rows * cols > 64 {
+        if !rows.is_multiple_of(2) || !cols.is_multiple_of(2) || rows < 4 || cols < 4 || rows * cols > 64 {
             return Err(Error::UnsupportedBoard { rows, cols });
         }
         Ok(BoardSize::from_dims_unchecked(rows, cols))

@@ -16,9 +16,9 @@ const DIAGONALS: [[u64; 2]; 64] = {
     let mut sq = 0;
     while sq < 64 {
         let (r, c) = ((sq / 8) as i32, (sq % 8) as i32);
-        let mut s = 0;
+        let mut s: i32 = 0;
         while s < 64 {
-            let (rs, cs) = ((s / 8) as i32, (s % 8) as i32);
+            let (rs, cs) = (s / 8, s % 8);
             if rs - r == cs - c {
                 out[sq][0] |= 1u64 << s;
             }

@@ -197,7 +197,7 @@ impl Position {
     }
 
     /// The position with side-relative discs `p` (to move) and `o`.
-    fn from_relative(&self, p: u64, o: u64, to_move: Color) -> Position {
+    fn with_relative(&self, p: u64, o: u64, to_move: Color) -> Position {
         let (black, white) = match to_move {
             Color::Black => (p, o),
             Color::White => (o, p),
@@ -245,7 +245,7 @@ impl Position {
         }
         let (p, o) = (self.player(), self.opponent());
         let f = with_geometry!(self.size, G => G::flips(p, o, sq.index()));
-        Some(self.from_relative(o ^ f, p ^ f ^ sq.bit(), self.to_move.opposite()))
+        Some(self.with_relative(o ^ f, p ^ f ^ sq.bit(), self.to_move.opposite()))
     }
 
     /// The position with the other side to move, the discs unchanged.

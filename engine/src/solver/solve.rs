@@ -327,7 +327,7 @@ fn selective_pass<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, root: &RootMov
     // Bounded: selective bounds need not converge as exact ones do.
     for _ in 0..8 {
         let Some(s) = iterate(solver, &mut moves, n, g - 1, g + 1, mode, false) else { break };
-        if s.value <= g - 1 {
+        if s.value < g {
             g = s.value - (s.value & 1);
             continue;
         }

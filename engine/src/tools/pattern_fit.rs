@@ -167,8 +167,8 @@ pub fn fit(samples: &[Labelled], opts: FitOptions, progress: &(dyn Fn(usize, usi
         for i in 0..ENTRIES {
             w.tables[st * ENTRIES + i] = q(table[canon[i] as usize]);
         }
-        for f in 0..NFEATURES {
-            w.features[st * NFEATURES + f] = q(feats[f]);
+        for (f, &x) in feats.iter().enumerate().take(NFEATURES) {
+            w.features[st * NFEATURES + f] = q(x);
         }
     }
     w
@@ -306,8 +306,8 @@ mod tests {
         let canon = canonical();
         let mut planted = PatternWeights::zero();
         for st in 0..STAGES {
-            for i in 0..ENTRIES {
-                planted.tables[st * ENTRIES + i] = ((canon[i] as u64).wrapping_mul(0x9E37_79B9) >> 20) as i16 % 64;
+            for (i, &c) in canon.iter().enumerate().take(ENTRIES) {
+                planted.tables[st * ENTRIES + i] = ((c as u64).wrapping_mul(0x9E37_79B9) >> 20) as i16 % 64;
             }
         }
         let mut rng = Rng::new(9);

@@ -46,7 +46,7 @@ pub fn hand_set() -> Weights {
     const MOUNTAIN: i32 = 20;
     let mut one_stage = vec![0i16; TABLE_SIZE];
     for pattern in Pattern::ALL {
-        let len = pattern.len();
+        let len = pattern.squares();
         for idx in 0..pattern.size() {
             let cells = digits(idx, len);
             let owner = |c: u8| match c {
@@ -123,7 +123,7 @@ fn undigits(cells: &[u8]) -> usize {
 fn ties() -> Vec<Option<(usize, f32)>> {
     let mut out = vec![None; TABLE_SIZE];
     for pattern in Pattern::ALL {
-        let len = pattern.len();
+        let len = pattern.squares();
         for idx in 0..pattern.size() {
             let cells = digits(idx, len);
             let swap: Vec<u8> = cells.iter().map(|&c| [0, 2, 1][c as usize]).collect();

@@ -197,8 +197,8 @@ fn parallel(args: &BenchArgs, threads: &[usize], pools: &[rayon::ThreadPool]) ->
         return Ok(());
     }
     println!(
-        "{:<9} {:<7} {:>3}  {:>9} {:>9}  {:>12} {:>12}  {:>7} {:>7}  {:>6}  {}",
-        "suite", "mode", "thr", "best s", "median s", "nodes", "nodes/s", "x best", "x med", "extra", "misses"
+        "{:<9} {:<7} {:>3}  {:>9} {:>9}  {:>12} {:>12}  {:>7} {:>7}  {:>6}  misses",
+        "suite", "mode", "thr", "best s", "median s", "nodes", "nodes/s", "x best", "x med", "extra"
     );
     for r in &rows {
         let f = |k: &str| r[k].as_f64().map(|v| format!("{v:.2}")).unwrap_or_else(|| "-".into());

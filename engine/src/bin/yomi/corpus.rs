@@ -87,7 +87,7 @@ fn commit(dir: &Path) -> String {
 fn grow(args: GrowArgs) -> Result<(), Error> {
     let dir = &args.dir.dir;
     std::fs::create_dir_all(dir).map_err(|e| Error::BadArgument(format!("cannot create {}: {e}", dir.display())))?;
-    if args.minutes.is_some_and(|m| !(m > 0.0)) || args.games == Some(0) {
+    if args.minutes.is_some_and(|m| m.is_nan() || m <= 0.0) || args.games == Some(0) {
         return Err(Error::BadArgument("--minutes and --games must be positive".into()));
     }
     let pool_check = crate::common::check_threads(args.threads)?;

@@ -95,7 +95,10 @@ pub fn search_one(
 
 /// The positions of an OBF file, each line on its own: a bad line is
 /// reported and the others are still solved.
-fn read_lines(file: &str, board: Option<yomi::BoardSize>) -> Result<Vec<(usize, Result<ObfLine, Error>)>, Error> {
+/// Each line's number and what it reads as.
+type Lines = Vec<(usize, Result<ObfLine, Error>)>;
+
+fn read_lines(file: &str, board: Option<yomi::BoardSize>) -> Result<Lines, Error> {
     let text = std::fs::read_to_string(file).map_err(|e| Error::BadArgument(format!("cannot read {file}: {e}")))?;
     Ok(text
         .lines()

@@ -104,7 +104,7 @@ pub fn run(args: FitArgs) -> Result<(), Error> {
 
 fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
     use yomi::pattern_fit::{error_table, ffo_positions, fit, pattern_value, split, ErrorRow, FitOptions};
-    if args.epochs == 0 || !(args.rate > 0.0) || !(args.l2 >= 0.0) {
+    if args.epochs == 0 || args.rate.is_nan() || args.rate <= 0.0 || args.l2.is_nan() || args.l2 < 0.0 {
         return Err(Error::BadArgument("--epochs and --rate must be positive, --l2 at least 0".into()));
     }
     let out = args.out.clone().unwrap_or_else(|| "engine/weights/patterns.ywp".into());
@@ -245,7 +245,7 @@ pub fn datagen(args: DatagenArgs) -> Result<(), Error> {
     };
     let opts = yomi::datagen::GenOptions { games: args.games, exact: args.exact, depth: args.depth, seed: args.seed };
     let progress = |done: usize, wanted: usize, positions: usize, secs: f64| {
-        if done % 50 == 0 || done == wanted {
+        if done.is_multiple_of(50) || done == wanted {
             println!("{done}/{wanted} games, {positions} positions, {secs:.0} s");
         }
     };

@@ -264,7 +264,7 @@ fn colour_name(c: yomi::Color) -> &'static str {
 /// a map; `*` marks the last stone.
 fn draw(board: &Board, last: Option<u32>) -> String {
     let mut s = String::from("    layer 1 (bottom)    layer 2             layer 3             layer 4\n");
-    s += &"    a b c d             ".repeat(4).trim_end().to_string();
+    s += "    a b c d             ".repeat(4).trim_end();
     s.push('\n');
     for y in (0..4).rev() {
         for z in 0..4 {
