@@ -12,7 +12,7 @@ document.head.append(Object.assign(document.createElement('style'), { textConten
 let yomi;
 
 // Measured with `yomi match level=A level=B --games 20 --random-plies 6`
-// on 8×8 (README, "Levels"): each level's points against the level below.
+// on 8×8 (engine/README.md, the levels table): each level's points against the level below.
 const LEVEL_RESULTS = {
   beginner: '19–1 against random moves',
   easy: '20–0 against beginner',

@@ -14,7 +14,7 @@
 //! bits into base 3, so a window's index is `T3[own] + 2·T3[theirs]`.
 //!
 //! The numbers are data: `engine/weights/patterns.ywp`, written by
-//! `yomi fit --patterns` (README.md says how it is made).
+//! `yomi fit --patterns` (engine/MEASUREMENTS.md says how it was made).
 
 use crate::error::Error;
 

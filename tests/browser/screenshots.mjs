@@ -1,6 +1,6 @@
 // Screenshots of every page at a phone's width (390 px) and a laptop's
 // (1280 px), in real Chromium over the real server, into web/screenshots/.
-// `node tests/browser/screenshots.mjs` after `bash web/build.sh`; README
+// `node tests/browser/screenshots.mjs` after `bash web/build.sh`; web/README.md
 // links the files. The app is shown mid-game (a record loaded, analysed,
 // every move's score on the board), the others as they open.
 import { mkdirSync } from 'node:fs';

@@ -30,7 +30,7 @@ pub enum Mode {
     /// Young Brothers Wait: at a node deep enough to be worth it, the first
     /// move is searched alone, then the others in parallel against its value;
     /// a cutoff in any of them aborts the rest. Shared table. The default:
-    /// it was the faster on FFO #20–#39 and on the midgame bench (README).
+    /// it was the faster on FFO #20–#39 and on the midgame bench (engine/MEASUREMENTS.md).
     #[default]
     Ybw,
     /// Lazy SMP: every thread searches the whole tree over the shared table,

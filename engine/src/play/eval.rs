@@ -14,7 +14,7 @@
 //! ([`crate::pattern`]), which then replaces all of the above.
 //!
 //! The numbers are data, not code: [`Weights`] are read from a weights file
-//! (the fitted one, `engine/weights/fitted.ywt`, is embedded; README.md says
+//! (the fitted one, `engine/weights/fitted.ywt`, is embedded; engine/MEASUREMENTS.md says
 //! how it was made), and the fitting program writes the same format.
 
 use std::sync::OnceLock;

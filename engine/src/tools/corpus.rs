@@ -63,7 +63,7 @@ pub struct Recipe {
 
 impl Recipe {
     /// The recipe of the shards grown by default: about 0.4 CPU-s a game
-    /// (exact from 22 empties costs 1.6 s, from 24 7 s; see README).
+    /// (exact from 22 empties costs 1.6 s, from 24 7 s; engine/MEASUREMENTS.md).
     pub fn standard(seed: u64) -> Recipe {
         Recipe { exact: 20, depth: 10, selectivity: 1, opening: (6, 18), seed }
     }

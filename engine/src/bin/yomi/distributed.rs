@@ -48,7 +48,7 @@ fn with_links<T>(
             let _ = (worker, master);
             Err(Error::BadArgument(
                 "--distributed needs a yomi built with MPI: apt-get install openmpi-bin libopenmpi-dev libclang-dev, \
-                 then cargo build --release --features mpi (README: Distributed search)"
+                 then cargo build --release --features mpi (engine/README.md: Distributed search)"
                     .into(),
             ))
         }
