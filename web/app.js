@@ -31,10 +31,11 @@ const game = {
   redo: [],
   scoring: 'world',
   players: { black: 'human', white: 'hard' },
-  evals: [], // ply → Black's score by the engine, if known
+  evals: [], // ply → Black's disc score by the engine, if known
+  results: [], // ply → a solved win/draw/loss for Black (1, 0, −1) where that is all that is known
   discs: [], // ply → Black's discs less White's, for the plies seen
   times: [], // ply → seconds the engine took for the move played there
-  analysis: [], // ply → { best, played, loss, bestMove, kind } of the move played there
+  analysis: [], // ply → { best, played, loss, bestMove, kind, mover } of the move played there
 };
 let state = null;
 let generation = 0; // bumped whenever the game changes: late answers are dropped
@@ -107,13 +108,13 @@ async function setGame(next, { redo = [], fresh = false, animate = false } = {})
   Object.assign(game, next);
   game.redo = redo;
   if (fresh) {
-    for (const k of ['evals', 'discs', 'times', 'analysis']) game[k] = [];
+    for (const k of ['evals', 'results', 'discs', 'times', 'analysis']) game[k] = [];
   } else {
     // What is known of plies past the point where the line changed goes.
     const now = line();
     let same = 0;
     while (same < now.length && same < oldLine.length && now[same] === oldLine[same]) same++;
-    for (const k of ['evals', 'discs']) game[k].length = Math.min(game[k].length, same + 1);
+    for (const k of ['evals', 'results', 'discs']) game[k].length = Math.min(game[k].length, same + 1);
     for (const k of ['times', 'analysis']) game[k].length = Math.min(game[k].length, same);
   }
   game.discs[game.moves.length] = s.black - s.white;
@@ -274,7 +275,7 @@ async function think(gen) {
     if (gen !== generation) return;
     setWork(null);
     if (r.best == null) return;
-    game.evals[ply] = sign * r.score;
+    noteValue(ply, r.kind, sign * r.score);
     const said = describeSearch(r, side);
     await playMove(r.best, { seconds: r.seconds });
     $('thinking').textContent = `${sideName(side)} (${level}) played ${r.best}: ${said}`;
@@ -323,7 +324,7 @@ async function showHints(gen) {
     if (gen !== generation) return;
     setWork(null);
     draw(r);
-    if (r.moves?.length) game.evals[ply] = sign * r.moves[0][1];
+    if (r.moves?.length) noteValue(ply, r.kind, sign * r.moves[0][1]);
     drawGraph();
   } catch (e) {
     if (gen === generation) {
@@ -344,22 +345,30 @@ function drawMoveList() {
   const start = document.createElement('li');
   start.append(moveButton(0, 'start', game.moves.length === 0));
   frag.append(start);
+  // Standard notation numbers the moves played: a pass gets no number.
+  let number = 0;
   all.forEach((m, i) => {
     const li = document.createElement('li');
     const b = moveButton(i + 1, m, i + 1 === game.moves.length);
-    b.prepend(Object.assign(document.createElement('span'), { className: 'num', textContent: `${i + 1}.` }));
+    const pass = m === 'pass';
+    if (!pass) number++;
+    b.prepend(Object.assign(document.createElement('span'), { className: 'num', textContent: pass ? '' : `${number}.` }));
+    if (pass) b.classList.add('pass');
     if (i >= game.moves.length) b.classList.add('future');
     const a = game.analysis[i];
-    let label = `move ${i + 1}, ${m}`;
+    let label = pass ? `a pass (ply ${i + 1})` : `move ${number}, ${m}`;
     if (a && a.loss > 0) {
-      const loss = Object.assign(document.createElement('span'), { className: 'loss', textContent: `−${+a.loss.toFixed(1)}` });
-      b.append(loss);
+      // Whole discs, and only losses of a disc or more: smaller ones are noise here.
+      if (a.loss >= 1) {
+        b.append(Object.assign(document.createElement('span'), { className: 'loss', textContent: `−${Math.round(a.loss)}` }));
+      }
       label += `, loses ${+a.loss.toFixed(1)} against ${a.bestMove}`;
       if (a.loss >= mistakeAt(a)) b.classList.add('mistake');
     }
     if (game.times[i] != null) {
-      b.append(Object.assign(document.createElement('span'), { className: 'time', textContent: `${game.times[i].toFixed(1)}s` }));
-      label += `, the engine took ${game.times[i].toFixed(1)} s`;
+      const t = game.times[i];
+      if (t >= 0.1) b.append(Object.assign(document.createElement('span'), { className: 'time', textContent: `${t < 10 ? t.toFixed(1) : Math.round(t)}s` }));
+      label += `, the engine took ${t < 0.1 ? 'under 0.1' : t.toFixed(1)} s`;
     }
     b.setAttribute('aria-label', label);
     li.append(b);
@@ -385,6 +394,14 @@ function moveButton(ply, text, current) {
   if (ply === 0) b.setAttribute('aria-label', 'the starting position');
   b.addEventListener('click', () => jumpTo(ply).catch((e) => showError(e.message)));
   return b;
+}
+
+// A value for Black after `ply` moves: a disc score (midgame or exact) goes
+// on the score line; a win/draw/loss result (±1, 0) is no disc score, so it
+// is kept apart and drawn as a band, never as a point near zero.
+function noteValue(ply, kind, forBlack) {
+  game.evals[ply] = kind === 'wld' ? null : forBlack;
+  game.results[ply] = kind === 'wld' ? Math.sign(forBlack) : null;
 }
 
 // A move that loses this much against the best is a mistake: 4 discs by the
@@ -414,11 +431,28 @@ function drawGraph() {
   out += `<text x="${(x0 + x1) / 2}" y="148" text-anchor="middle">move</text>`
     + `<text x="8" y="${(y0 + y1) / 2}" text-anchor="middle" transform="rotate(-90 8 ${(y0 + y1) / 2})">Black's score</text>`;
   const points = (arr) => arr.map((v, i) => (v == null ? null : `${x(i).toFixed(1)},${y(v).toFixed(1)}`)).filter(Boolean).join(' ');
+  // A line per run of known values: a gap is not bridged.
+  const runs = (arr) => {
+    const out = [[]];
+    arr.forEach((v, i) => (v == null ? out.push([]) : out.at(-1).push(`${x(i).toFixed(1)},${y(v).toFixed(1)}`)));
+    return out.filter((r) => r.length).map((r) => r.join(' '));
+  };
+  // Solved win/draw/loss results: a band from the axis, a tick for a draw.
+  const w = Math.max(2, (x1 - x0) / n);
+  (game.results ?? []).forEach((r, i) => {
+    if (r == null) return;
+    const what = r > 0 ? 'Black wins' : r < 0 ? 'White wins' : 'a draw';
+    out += r === 0
+      ? `<rect x="${(x(i) - w / 2).toFixed(1)}" y="${y(0) - 1.5}" width="${w.toFixed(1)}" height="3" class="wld draw"><title>after ${i} moves: ${what} (solved, win/draw/loss)</title></rect>`
+      : `<rect x="${(x(i) - w / 2).toFixed(1)}" y="${r > 0 ? y0 : y(0)}" width="${w.toFixed(1)}" height="${(y1 - y0) / 2}" class="wld ${r > 0 ? 'win' : 'loss'}"><title>after ${i} moves: ${what} (solved, win/draw/loss)</title></rect>`;
+  });
   out += `<polyline points="${points(game.discs)}" class="discs"/>`;
-  out += `<polyline points="${points(game.evals)}" class="evals"/>`;
+  for (const r of runs(game.evals)) out += `<polyline points="${r}" class="evals"/>`;
   game.analysis.forEach((a, i) => {
-    if (a && a.loss >= mistakeAt(a) && game.evals[i + 1] != null) {
-      out += `<circle cx="${x(i + 1)}" cy="${y(game.evals[i + 1])}" r="2.6" class="bad"><title>move ${i + 1} (${all[i]}) loses ${+a.loss.toFixed(1)}</title></circle>`;
+    // On the score line, or on the axis where only a result is known.
+    const v = game.evals[i + 1] ?? (game.results?.[i + 1] != null ? 0 : null);
+    if (a && a.loss >= mistakeAt(a) && v != null) {
+      out += `<circle cx="${x(i + 1)}" cy="${y(v)}" r="2.6" class="bad"><title>move ${i + 1} (${all[i]}) loses ${+a.loss.toFixed(1)}</title></circle>`;
     }
   });
   out += `<line x1="${x(game.moves.length)}" x2="${x(game.moves.length)}" y1="${y0}" y2="${y1}" class="now"/>`;
@@ -562,9 +596,9 @@ async function analyseGame() {
       const sign = s.toMove === 'black' ? 1 : -1;
       const best = r.moves[0][1];
       const played = r.moves.find(([sq]) => sq === all[i])?.[1] ?? best;
-      game.analysis[i] = { best, played, loss: Math.max(0, best - played), bestMove: r.moves[0][0], kind: r.kind };
-      game.evals[i] = sign * best;
-      game.evals[i + 1] = sign * played;
+      game.analysis[i] = { best, played, loss: Math.max(0, best - played), bestMove: r.moves[0][0], kind: r.kind, mover: s.toMove };
+      noteValue(i, r.kind, sign * best);
+      noteValue(i + 1, r.kind, sign * played);
       done++;
       drawMoveList();
       drawGraph();
@@ -579,7 +613,8 @@ async function analyseGame() {
   const firstBlack = blackMovesFirst();
   game.analysis.forEach((a, i) => {
     if (!a || a.loss < mistakeAt(a)) return;
-    const c = (i % 2 === 0) === firstBlack ? 'black' : 'white';
+    // The engine said who moved (a pass shifts the parity); older saved analyses did not.
+    const c = a.mover ?? ((i % 2 === 0) === firstBlack ? 'black' : 'white');
     lost[c][0]++;
     lost[c][1] += a.loss;
   });
@@ -734,7 +769,7 @@ function save() {
   try {
     localStorage.setItem(STORE, JSON.stringify({
       game: { origin: game.origin, moves: game.moves, redo: game.redo, scoring: game.scoring, players: game.players,
-        evals: game.evals, discs: game.discs, times: game.times, analysis: game.analysis },
+        evals: game.evals, results: game.results, discs: game.discs, times: game.times, analysis: game.analysis },
       hints: $('hints').checked,
       hintLevel: $('hint-level').value,
       solveKind: $('solve-kind').value,
@@ -1102,7 +1137,7 @@ function fillLevels() {
       game.scoring = start.scoring;
       await setGame({ ...start }, { redo: start.redo ?? [], fresh: true });
       if (!linked && saved?.game) {
-        for (const k of ['evals', 'discs', 'times', 'analysis']) game[k] = saved.game[k] ?? [];
+        for (const k of ['evals', 'results', 'discs', 'times', 'analysis']) game[k] = saved.game[k] ?? [];
         render();
       }
     } catch (e) {

@@ -189,6 +189,27 @@ test('a copied record with a pass pastes back: passes are implied where the side
     assert.equal(await text('#load-error'), '');
     assert.match(await text('#status'), /Black wins by 16/);
   }
+  // Standard numbering: the pass has no number, so the last move is 32, not 33.
+  const nums = await page().$$eval('#move-list .num', (ns) => ns.map((n) => n.textContent));
+  assert.equal(nums.length, 33);
+  assert.equal(nums[29], '', 'the pass is not numbered');
+  assert.equal(nums.at(-1), '32.');
+});
+
+test('the score graph draws a win/draw/loss result as a band, not as a disc score near zero', async () => {
+  // FFO #23 (18 empties): hints at hard are a win/draw/loss solve there.
+  const line = readFileSync(`${ROOT}tests/data/ffo/fforum-20-39.obf`, 'utf8').split('\n')[3];
+  const position = line.split(';')[0].trim();
+  await newGame({});
+  await page().selectOption('#hint-level', 'hard');
+  if (!(await page().isChecked('#hints'))) await page().check('#hints');
+  await page().fill('#load-text', position);
+  await page().click('#load button[type=submit]');
+  await page().waitForSelector('#graph .wld', { timeout: 60_000 });
+  assert.match(await page().$eval('#graph .wld title', (t) => t.textContent), /win\/draw\/loss/);
+  // No point of the score line stands for the result.
+  assert.equal(await page().locator('#graph polyline.evals').count(), 0);
+  await page().uncheck('#hints');
 });
 
 test('keyboard play: arrows move between squares and Enter plays', async () => {
