@@ -277,7 +277,8 @@ async function think(gen) {
     if (r.best == null) return;
     noteValue(ply, r.kind, sign * r.score);
     const said = describeSearch(r, side);
-    await playMove(r.best, { seconds: r.seconds });
+    // A notice stays until the person acts: the engine's reply does not clear it.
+    await playMove(r.best, { seconds: r.seconds, keepNotice: true });
     $('thinking').textContent = `${sideName(side)} (${level}) played ${r.best}: ${said}`;
   } catch (e) {
     if (gen === generation) {
@@ -311,7 +312,8 @@ async function showHints(gen) {
   const ply = game.moves.length;
   const draw = (r) => {
     if (gen !== generation || !r?.moves?.length) return;
-    const digits = r.kind === 'midgame' ? 1 : 0;
+    // Whole discs unless tenths are asked for: estimates crowd a small board.
+    const digits = r.kind === 'midgame' && $('hint-decimals').checked ? 1 : 0;
     const hints = new Map(r.moves.map(([sq, v]) => [sq, r.kind === 'wld' ? wldWord(v) : fmt(v, digits)]));
     const top = r.moves[0][1];
     render({ hints, best: new Set(r.moves.filter(([, v]) => v === top).map(([sq]) => sq)) });
@@ -562,6 +564,10 @@ $('hint-level').addEventListener('change', () => {
   save();
   if ($('hints').checked) $('hints').dispatchEvent(new Event('change'));
 });
+$('hint-decimals').addEventListener('change', () => {
+  save();
+  if ($('hints').checked) $('hints').dispatchEvent(new Event('change'));
+});
 
 // ---- whole-game analysis ----------------------------------------------------------
 
@@ -637,14 +643,24 @@ async function newGame(origin, { scoring = game.scoring, message } = {}) {
   paused = false;
   game.scoring = scoring;
   await setGame({ ...game, origin, moves: [] }, { fresh: true });
+  const who = whoPlays();
   if (leaving) {
     previous = leaving;
-    notice(message ?? `New game. The previous one (${lineOf(leaving).length} moves) is kept for now:`, {
+    notice(message ?? `${who} The previous game (${lineOf(leaving).length} moves) is kept for now:`, {
       label: 'Restore it', run: act(restorePrevious),
     });
-  } else if (message) {
-    notice(message);
+  } else {
+    notice(message ?? who);
   }
+}
+
+/** Who plays whom, said when a game starts: "New game: you are Black against hard." */
+function whoPlays() {
+  const { black, white } = game.players;
+  if (black === 'human' && white === 'human') return 'New game: two players at this board.';
+  if (black !== 'human' && white !== 'human') return `New game: ${black} (Black) against ${white} (White).`;
+  const you = black === 'human' ? 'black' : 'white';
+  return `New game: you are ${sideName(you)} against ${game.players[you === 'black' ? 'white' : 'black']}.`;
 }
 
 async function restorePrevious() {
@@ -771,6 +787,7 @@ function save() {
       game: { origin: game.origin, moves: game.moves, redo: game.redo, scoring: game.scoring, players: game.players,
         evals: game.evals, results: game.results, discs: game.discs, times: game.times, analysis: game.analysis },
       hints: $('hints').checked,
+      hintDecimals: $('hint-decimals').checked,
       hintLevel: $('hint-level').value,
       solveKind: $('solve-kind').value,
     }));
@@ -1110,6 +1127,7 @@ function fillLevels() {
     try { saved = JSON.parse(localStorage.getItem(STORE) ?? 'null'); } catch { saved = null; }
     if (saved) {
       $('hints').checked = !!saved.hints;
+      $('hint-decimals').checked = !!saved.hintDecimals;
       if (yomi.levels.includes(saved.hintLevel)) $('hint-level').value = saved.hintLevel;
       if (saved.solveKind) $('solve-kind').value = saved.solveKind;
       const players = saved.game?.players;

@@ -242,3 +242,19 @@ test('the board editor sets up a position', async () => {
   assert.equal(await text('#position'), 'XX-------------- O');
   assert.equal(await text('#status'), 'Game over: Black wins by 16 (2–0, world scoring).');
 });
+
+test('hint scores are whole discs unless tenths are asked for, and the page says why estimates vary', async () => {
+  await newGame({});
+  await page().selectOption('#hint-level', 'medium');
+  if (await page().isChecked('#hint-decimals')) await page().uncheck('#hint-decimals');
+  await page().check('#hints');
+  await page().waitForFunction(() => document.querySelectorAll('#board .hinted').length === 4, null, { timeout: 60_000 });
+  const whole = await page().$$eval('#board .hinted', (bs) => bs.map((b) => b.textContent));
+  assert.ok(whole.every((t) => /^[+−-]?\d+$/.test(t)), whole.join(' '));
+  await page().check('#hint-decimals');
+  await page().waitForFunction(() => [...document.querySelectorAll('#board .hinted')].some((b) => b.textContent.includes('.')),
+    null, { timeout: 60_000 });
+  await page().uncheck('#hint-decimals');
+  await page().uncheck('#hints');
+  assert.match(await text('#hint-note'), /estimates/);
+});

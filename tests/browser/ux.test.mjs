@@ -310,13 +310,26 @@ test('contrast on the board and touch targets on a phone', async () => {
   await page().setViewportSize({ width: 1280, height: 800 });
 });
 
+test('a new game says who plays whom', async () => {
+  const said = (re) => page().waitForFunction((s) => new RegExp(s).test(document.querySelector('#notice').textContent), re.source);
+  await newGame({ white: 'hard' });
+  await said(/New game: you are Black against hard\./);
+  await newGame({ black: 'easy', white: 'human' });
+  await said(/you are White against easy/);
+  // Still there once the engine has replied.
+  await page().waitForFunction(() => document.querySelector('#record').textContent !== '');
+  assert.match(await text('#notice'), /you are White against easy/);
+  await newGame({});
+});
+
 test('New game says so and can be undone; the Board menu starts a game on its board at once', async () => {
   await newGame({});
   await loadRecord('f5d6c3');
   await page().selectOption('#board-size', '6x6');
   await page().waitForFunction(() => document.querySelectorAll('#board [role=gridcell]').length === 36);
   assert.equal(await text('#record'), '');
-  assert.match(await text('#notice'), /New game\. The previous one \(3 moves\) is kept for now/);
+  await page().waitForFunction(() => /kept for now/.test(document.querySelector('#notice').textContent));
+  assert.match(await text('#notice'), /New game: two players at this board\. The previous game \(3 moves\) is kept for now/);
   await page().click('#notice button');
   await page().waitForFunction(() => document.querySelector('#record').textContent === 'f5 d6 c3');
   assert.equal(await page().$eval('#board-size', (s) => s.value), '8x8');
