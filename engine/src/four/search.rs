@@ -21,11 +21,12 @@ use crate::error::Error;
 use crate::four::board::{canonical, has_four, inverse, legal, threats, transform, Board, Gravity, Outcome};
 use crate::four::eval::{Evaluate, PaperEval, ThreatEval, EVAL_MAX};
 use crate::four::pruning::PruningStats;
-use crate::parallel::{lazy, Mode};
+use crate::parallel::Mode;
 use crate::rules::movegen::Squares;
 use crate::rules::position::Color;
 use crate::search::node::{Policy, Searcher};
-use crate::search::root::{iterate, RootMoves};
+use crate::search::deepen::{deepen, Ended, Next, Plan};
+use crate::search::root::RootMoves;
 use crate::search::stop::{Halt, Limits};
 use crate::search::tt::TranspositionTable;
 
@@ -382,54 +383,36 @@ pub fn search_with<E: Evaluate>(
     tt.new_search();
     let halt = Halt::new(stop, clock, opts.limits);
     let mut s = Searcher::new(tt, &halt, policy).splitting(opts.mode == Mode::Ybw);
-    let max_depth = opts.depth.clamp(1, empties);
-    let helpers = if opts.mode == Mode::Lazy { opts.mode.threads() } else { 1 };
-    let template = s.worker(None, false, 0);
-    let (_, helper_nodes) = lazy::with_helpers(
-        helpers,
-        || {
-            for depth in 1..=max_depth {
-                let Some(v) = iterate(&mut s, &mut root, depth, -INF, INF, opts.mode, opts.all_moves) else {
-                    result.stopped = true;
-                    break;
-                };
-                result.depth = depth;
-                result.best = Some(root.best().sq % 16);
-                result.score = v.value;
-                result.pv = principal_variation(&s, p, o, root.best().sq, depth);
-                if opts.all_moves {
-                    result.moves = root.moves.iter().map(|m| (m.sq % 16, m.value)).collect();
-                }
-                result.nodes = s.stats.nodes;
-                result.seconds = clock.seconds();
-                let exact = s.policy.margin.is_infinite();
-                result.proven = exact && (v.value.abs() >= PROVEN || depth == empties);
-                progress(&result);
-                if result.proven {
-                    break;
-                }
-                if let Some(limit) = opts.limits.time {
-                    // The next iteration costs several times this one: the
-                    // time limit ends the search here.
-                    if clock.seconds() > limit * 0.4 && depth < max_depth {
-                        result.stopped = true;
-                        break;
-                    }
-                }
-            }
-        },
-        |k, abort| {
-            let mut h = template.worker(Some(abort), false, k as u64);
-            for depth in 1..=max_depth {
-                h.node(p, o, (depth + k as u32 % 2).min(empties), -INF, INF);
-                if h.stopped() {
-                    break;
-                }
-            }
-            h.stats.nodes
-        },
-    );
-    s.stats.nodes += helper_nodes.iter().sum::<u64>();
+    let plan = Plan {
+        max_depth: opts.depth.clamp(1, empties),
+        empties,
+        mode: opts.mode,
+        all_moves: opts.all_moves,
+        aspiration: None,
+        inf: INF,
+        time: opts.limits.time,
+        helper_jitter: true,
+    };
+    let ended = deepen(&mut s, &mut root, (p, o), &plan, &clock, &mut |s, root, depth, v| {
+        result.depth = depth;
+        result.best = Some(root.best().sq % 16);
+        result.score = v;
+        result.pv = principal_variation(s, p, o, root.best().sq, depth);
+        if opts.all_moves {
+            result.moves = root.moves.iter().map(|m| (m.sq % 16, m.value)).collect();
+        }
+        result.nodes = s.stats.nodes;
+        result.seconds = clock.seconds();
+        let exact = s.policy.margin.is_infinite();
+        result.proven = exact && (v.abs() >= PROVEN || depth == empties);
+        progress(&result);
+        if result.proven {
+            Next::Done
+        } else {
+            Next::Deeper
+        }
+    });
+    result.stopped = ended != Ended::Finished;
     result.nodes = s.stats.nodes;
     result.seconds = clock.seconds();
     result.stopped |= s.stopped();

@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use serde::Serialize;
 
 use crate::clock::Clock;
-use crate::parallel::{lazy, predict, Mode};
+use crate::parallel::{predict, Mode};
 use crate::play::eval::{Evaluator, Weights, SCALE};
 use crate::play::level::Level;
 use crate::play::midgame::{Mid, MidSearcher, MID_INF};
@@ -21,7 +21,8 @@ use crate::rules::movegen::{MoveGen, Squares};
 use crate::rules::position::{Position, Scoring};
 use crate::rules::square::Square;
 use crate::search::node::{Policy, Searcher};
-use crate::search::root::{iterate, RootMoves};
+use crate::search::deepen::{deepen, Ended, Next, Plan};
+use crate::search::root::RootMoves;
 use crate::search::stop::{Halt, Limits};
 use crate::search::tt::TranspositionTable;
 use crate::solver::solve::{solve, SolveOptions};
@@ -257,77 +258,37 @@ fn search_with<G: MoveGen>(
         }
     }
 
-    let max_depth = level.depth.clamp(1, empties);
-    // Lazy SMP: helpers deepen over the same table (every other one a ply
-    // ahead) until the main search is done; only the main one answers.
-    let helpers = if opts.mode == Mode::Lazy { opts.mode.threads() } else { 1 };
-    let template = s.worker(None, false, 0);
-    let (_, helper_nodes) = lazy::with_helpers(
-        helpers,
-        || {
-            for depth in 1..=max_depth {
-                if s.stopped() {
-                    result.stopped = true;
-                    break;
-                }
-                let aspiration = depth > 1 && !opts.all_moves && opts.mode != Mode::Msai;
-                // Around the last finished iteration's value (or the presearch's).
-                let centre = root.best().value;
-                let (mut a, mut b) = if aspiration { (centre - ASPIRATION, centre + ASPIRATION) } else { (-MID_INF, MID_INF) };
-                let value = loop {
-                    let Some(v) = iterate(&mut s, &mut root, depth, a, b, opts.mode, opts.all_moves) else { break None };
-                    if v.value <= a && a > -MID_INF {
-                        a = -MID_INF;
-                    } else if v.value >= b && b < MID_INF {
-                        b = MID_INF;
-                    } else {
-                        break Some(v.value);
-                    }
-                };
-                let Some(v) = value else {
-                    // The answer stays the last finished iteration's.
-                    result.stopped = true;
-                    break;
-                };
-                result.depth = depth;
-                result.best = Some(Move::Play(square(root.best().sq)));
-                result.score = v as f64 / SCALE as f64;
-                result.pv = principal_variation::<G>(&s, pos, root.best().sq, depth);
-                root.moves[0].line = result.pv.clone();
-                if opts.all_moves {
-                    let mut scored: Vec<(Square, f64)> =
-                        root.moves.iter().map(|m| (square(m.sq), m.value as f64 / SCALE as f64)).collect();
-                    scored.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.index().cmp(&y.0.index())));
-                    result.moves = scored;
-                }
-                result.nodes = solver_nodes + s.stats.nodes;
-                result.seconds = clock.seconds();
-                if depth == empties && v.abs() % SCALE == 0 && s.policy.selectivity() == 0 {
-                    // Searched to the end without pruning: the value is exact.
-                    result.kind = Kind::Exact;
-                }
-                progress(&result);
-                // An iteration costs several times the last one: do not start one
-                // that cannot finish in time.
-                if let Some(limit) = limits.time {
-                    if mid_clock.seconds() > limit * 0.4 {
-                        break;
-                    }
-                }
-            }
-        },
-        |k, abort| {
-            let mut h = template.worker(Some(abort), false, 0);
-            for depth in 1..=max_depth {
-                h.search(p, o, (depth + k as u32 % 2).min(empties), -MID_INF, MID_INF);
-                if h.stopped() {
-                    break;
-                }
-            }
-            h.stats.nodes
-        },
-    );
-    s.stats.nodes += helper_nodes.iter().sum::<u64>();
+    let plan = Plan {
+        max_depth: level.depth.clamp(1, empties),
+        empties,
+        mode: opts.mode,
+        all_moves: opts.all_moves,
+        aspiration: Some(ASPIRATION),
+        inf: MID_INF,
+        time: limits.time,
+        helper_jitter: false,
+    };
+    let ended = deepen(&mut s, &mut root, (p, o), &plan, &mid_clock, &mut |s, root, depth, v| {
+        result.depth = depth;
+        result.best = Some(Move::Play(square(root.best().sq)));
+        result.score = v as f64 / SCALE as f64;
+        result.pv = principal_variation::<G>(s, pos, root.best().sq, depth);
+        root.moves[0].line = result.pv.clone();
+        if opts.all_moves {
+            let mut scored: Vec<(Square, f64)> = root.moves.iter().map(|m| (square(m.sq), m.value as f64 / SCALE as f64)).collect();
+            scored.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.index().cmp(&y.0.index())));
+            result.moves = scored;
+        }
+        result.nodes = solver_nodes + s.stats.nodes;
+        result.seconds = clock.seconds();
+        if depth == empties && v.abs() % SCALE == 0 && s.policy.selectivity() == 0 {
+            // Searched to the end without pruning: the value is exact.
+            result.kind = Kind::Exact;
+        }
+        progress(&result);
+        Next::Deeper
+    });
+    result.stopped = ended == Ended::Cut;
     result.nodes = solver_nodes + s.stats.nodes;
     result.seconds = clock.seconds();
     result.stopped |= s.stopped() || solver_nodes > 0;

@@ -3,6 +3,7 @@
 //! search written once and specialised by a [`node::Policy`] ([`node`]),
 //! and the root move list with one iteration over it ([`root`]).
 
+pub mod deepen;
 pub mod node;
 pub mod root;
 pub mod stop;
