@@ -147,10 +147,20 @@ function ffoRows() {
   });
 }
 
+// Below this many seconds a round on one thread, the pool's start-up and the
+// machine's noise are a large share of each time: the speed-up is not worth reading.
+const SHORTEST_READABLE = 2;
+
 function drawFfo() {
   const body = $('ffo-table').tBodies[0];
   body.replaceChildren();
   const rows = ffoRows();
+  const one = rows.find((r) => r.threads === 1);
+  const short = one != null && one.best < SHORTEST_READABLE;
+  $('ffo-short').hidden = !short;
+  $('ffo-short').textContent = short
+    ? `One thread took ${one.best.toFixed(2)} s a round: too short to read a speed-up from (start-up and noise are a large share). Choose a larger set, FFO #20–#39, for a figure to compare.`
+    : '';
   for (const r of rows) {
     const tr = body.insertRow();
     tr.dataset.threads = r.threads;

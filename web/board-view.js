@@ -42,6 +42,7 @@ export const BOARD_CSS = `
   content: ''; position: absolute; width: 18%; height: 18%; border-radius: 50%;
   background: #ff9a8f; box-shadow: 0 0 0 2px #15603a; z-index: 1;
 }
+.yomi-board .square[data-disc='white'].last::before { background: #c5221f; }
 .yomi-board .square:focus-visible { outline: 3px solid #fff; outline-offset: -5px; box-shadow: inset 0 0 0 6px #000; }
 .yomi-board .square.flip::after { animation: yomi-flip .32s ease-in-out; }
 .yomi-board .square.placed::after { animation: yomi-drop .18s ease-out; }

@@ -31,6 +31,9 @@ test('the benchmark solves FFO positions on 1 and 2 threads, runs the sweep and 
   assert.equal(await page.locator('#ffo-chart rect:not(.legend)').count(), 2);
   assert.match(await page.textContent('#ffo-chart'), /speed-up \(best\).*threads.*ideal/);
   assert.match(await page.textContent('#ffo-status'), /^Done: 5 positions × 2 thread counts × 1 round\.$/);
+  // A fraction of a second a round: the page says the speed-up is not to be read.
+  assert.equal(await page.isVisible('#ffo-short'), true);
+  assert.match(await page.textContent('#ffo-short'), /too short to read a speed-up/);
 
   await page.fill('#sweep-from', '1');
   await page.fill('#sweep-to', '2');
@@ -59,6 +62,8 @@ test('the benchmark solves FFO positions on 1 and 2 threads, runs the sweep and 
 
 test('the benchmark keeps every finished solve when stopped', async () => {
   const { page } = await open('bench.html');
+  // The default set takes seconds a round, long enough to read a speed-up.
+  assert.equal(await page.inputValue('#ffo-set'), '20-39');
   await page.selectOption('#ffo-set', '20-29');
   await page.fill('#ffo-threads', '1');
   await page.fill('#ffo-rounds', '1');

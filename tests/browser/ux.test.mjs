@@ -248,6 +248,10 @@ test('dark mode follows the menu and is kept', async () => {
   const bg = await page().evaluate(() => getComputedStyle(document.body).backgroundColor);
   const [r, g, bl] = bg.match(/\d+/g).map(Number);
   assert.ok(r + g + bl < 150, bg);
+  // The score line's black disc stands out from the dark page by its ring.
+  const ring = await page().$eval('.scoreline .disc.black', (d) => getComputedStyle(d).boxShadow);
+  const [rr, rg, rb] = ring.match(/\d+/g).map(Number);
+  assert.ok(rr + rg + rb > 300, `ring ${ring}`);
   await page().reload();
   await page().waitForSelector('body[data-ready="true"]');
   assert.equal(await page().evaluate(() => document.documentElement.dataset.theme), 'dark');
@@ -291,6 +295,10 @@ test('contrast on the board and touch targets on a phone', async () => {
   assert.ok(ratio(colours.best, colours.square) >= 4.5, 'best-move text');
   assert.ok(ratio(colours.dot, colours.square) >= 3, 'legal-move dot');
   assert.ok(ratio(colours.last, colours.square) >= 3, 'last-move mark');
+  // On a white disc (its darkest shade, #dcdcdc) the mark keeps 3:1 too.
+  await play('d6');
+  const onWhite = await page().evaluate(() => getComputedStyle(document.querySelector('#board .last'), '::before').backgroundColor);
+  assert.ok(ratio(onWhite, 'rgb(220, 220, 220)') >= 3, `last-move mark on white ${ratio(onWhite, 'rgb(220, 220, 220)').toFixed(2)}`);
   // The focus ring is not the last move's colour.
   await page().locator('#board [tabindex="0"]').focus();
   await page().keyboard.press('ArrowRight');
