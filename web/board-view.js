@@ -22,7 +22,8 @@ export const BOARD_CSS = `
   color: #d5eadc; min-height: calc(var(--coord) * .8); user-select: none;
 }
 .yomi-board .square {
-  width: var(--cell); height: var(--cell); border: 0; padding: 0; margin: 0; border-radius: 2px;
+  /* Square at every size: a page's minimum button height must not stretch it. */
+  width: var(--cell); height: var(--cell); min-width: 0; min-height: 0; border: 0; padding: 0; margin: 0; border-radius: 2px;
   background: #15603a; color: #fff; font: 700 calc(var(--cell) * .3) system-ui, sans-serif;
   display: grid; place-items: center; cursor: default; position: relative;
   -webkit-tap-highlight-color: transparent;

@@ -354,3 +354,22 @@ test('a saved game that no longer reads starts afresh and says why', async () =>
   assert.equal(await text('#status'), 'Black to move.');
   assert.equal(await text('#record'), '');
 });
+
+test('board cells are square at 390 px on 8x8 and 4x16, and the page does not scroll sideways', async () => {
+  await page().setViewportSize({ width: 390, height: 844 });
+  for (const board of ['8x8', '4x16']) {
+    await newGame({ board });
+    const cols = Number(board.split('x')[1]);
+    await page().waitForFunction((n) => document.querySelectorAll('#board [role=gridcell]').length === n, 4 * cols * (board === '8x8' ? 2 : 1));
+    const sizes = await page().$$eval('#board [role=gridcell]', (cs) => cs.map((c) => {
+      const r = c.getBoundingClientRect();
+      return [Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10];
+    }));
+    for (const [w, h] of sizes) assert.ok(Math.abs(w - h) < 0.6, `${board}: a ${w}x${h} cell`);
+    const over = await page().evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.equal(over, 0, `${board}: the page scrolls sideways by ${over} px`);
+  }
+  await page().setViewportSize({ width: 1280, height: 800 });
+  await newGame({});
+});
+
