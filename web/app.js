@@ -696,6 +696,7 @@ $('scoring').addEventListener('change', act(() => {
   return restartTurn();
 }));
 $('banner-new').addEventListener('click', act(() => newGame({ board: $('board-size').value, start: $('start').value })));
+$('toolbar-new').addEventListener('click', act(() => newGame({ board: $('board-size').value, start: $('start').value }, { scoring: $('scoring').value })));
 
 $('load').addEventListener('submit', (e) => {
   e.preventDefault();

@@ -373,3 +373,14 @@ test('board cells are square at 390 px on 8x8 and 4x16, and the page does not sc
   await newGame({});
 });
 
+test('New game is in reach without scrolling at 1280x800', async () => {
+  await page().setViewportSize({ width: 1280, height: 800 });
+  await newGame({});
+  await play('f5');
+  const box = await page().locator('#toolbar-new').boundingBox();
+  assert.ok(box && box.y + box.height <= 800, `New game at y ${box?.y}`);
+  await page().click('#toolbar-new');
+  await page().waitForFunction(() => document.querySelector('#record').textContent === '');
+  assert.match(await text('#notice'), /New game/);
+});
+
