@@ -5,8 +5,8 @@ mod reference;
 
 use proptest::prelude::*;
 use reference::Board;
-use yomi::perft::{perft_position, MAX_DEPTH};
-use yomi::symmetry::{transform, Symmetry};
+use yomi::rules::perft::{perft_position, MAX_DEPTH};
+use yomi::rules::symmetry::{transform, Symmetry};
 use yomi::{with_geometry, BoardSize, Game, Position, Scoring, Square, Squares, Start, Status};
 
 fn start(size: BoardSize, start: Start) -> Position {
@@ -141,8 +141,8 @@ proptest! {
         let pos = *game.current();
         let size = pos.size();
         let (black, white) = with_geometry!(size, G => (
-            yomi::stability::stable_discs::<G>(pos.black(), pos.white()),
-            yomi::stability::stable_discs::<G>(pos.white(), pos.black()),
+            yomi::rules::stability::stable_discs::<G>(pos.black(), pos.white()),
+            yomi::rules::stability::stable_discs::<G>(pos.white(), pos.black()),
         ));
         prop_assert_eq!(black & !pos.black(), 0);
         prop_assert_eq!(white & !pos.white(), 0);

@@ -9,7 +9,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use yomi::matches::random_opening;
+use yomi::tools::matches::random_opening;
 use yomi::rng::Rng;
 use yomi::{BoardSize, Level, Mode, Move, Position, Scoring, SearchOptions, SolveOptions, Start, TranspositionTable};
 
@@ -122,7 +122,7 @@ fn one_ply_best(pos: &Position) -> yomi::Square {
     let weights = yomi::Weights::shipped();
     yomi::Squares(pos.legal_moves())
         .map(|i| yomi::Square::from_index(pos.size(), i).unwrap())
-        .max_by_key(|&sq| (-yomi::eval::evaluate(&pos.play(sq).unwrap(), weights), std::cmp::Reverse(sq.index())))
+        .max_by_key(|&sq| (-yomi::play::eval::evaluate(&pos.play(sq).unwrap(), weights), std::cmp::Reverse(sq.index())))
         .unwrap()
 }
 
@@ -164,7 +164,7 @@ fn the_bench_signature_is_pinned() {
     // `yomi bench` with its defaults. A change that should not alter the
     // search must leave this number alone; one that should updates it here
     // and quotes it in its commit message.
-    let lines = pool(1).install(|| yomi::bench::run(12, true, 64, None, &mut |_| {}));
+    let lines = pool(1).install(|| yomi::tools::bench::run(12, true, 64, None, &mut |_| {}));
     let (mid, end): (Vec<_>, Vec<_>) = lines.iter().partition(|l| l.kind == "midgame");
     let (m, e) = (mid.iter().map(|l| l.nodes).sum::<u64>(), end.iter().map(|l| l.nodes).sum::<u64>());
     assert_eq!((m, e, m + e), (1_989_087, 23_313_343, 25_302_430), "bench signature (midgame, endgame, total)");

@@ -47,34 +47,21 @@ pub mod cluster;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-// The names the command line, the tests and embedders use.
-pub use rules::{game, geometry, movegen, notation, perft, position, square, stability, symmetry};
-pub use play::{eval, level, probcut};
-pub use tools::{bench, matches};
-#[cfg(not(target_arch = "wasm32"))]
-pub use tools::train;
-#[cfg(not(target_arch = "wasm32"))]
-pub use tools::datagen;
-#[cfg(not(target_arch = "wasm32"))]
-pub use tools::corpus;
-#[cfg(not(target_arch = "wasm32"))]
-pub use tools::pattern_fit;
-pub use parallel::predict;
-pub use search::tt;
-
-pub use error::Error;
-pub use game::{Game, Move};
-pub use geometry::{BoardSize, Dims, Geometry};
-pub use movegen::{MoveGen, Squares};
+// The names the command line, the tests and embedders use: types and
+// functions at the top, every module at one path (its layer's).
+pub use rules::game::{Game, Move};
+pub use rules::geometry::{BoardSize, Dims, Geometry};
+pub use rules::movegen::{MoveGen, Squares};
+pub use rules::notation::{format_position, format_position_with_board, parse_obf_line, parse_position, ObfLine};
+pub use rules::position::{Color, Position, Scoring, Start, Status};
+pub use rules::square::Square;
+pub use rules::symmetry::Symmetry;
 pub use parallel::Mode;
-pub use notation::{format_position, format_position_with_board, parse_obf_line, parse_position, ObfLine};
-pub use position::{Color, Position, Scoring, Start, Status};
-pub use square::Square;
-pub use eval::Weights;
-pub use level::{Level, LEVELS};
-pub use probcut::ProbCutStats;
+pub use play::eval::Weights;
+pub use play::level::{Level, LEVELS};
+pub use play::probcut::ProbCutStats;
 pub use play::search::{search, Kind, SearchOptions, SearchResult};
 pub use solver::solve::{solve, Solution, SolveOptions};
-pub use symmetry::Symmetry;
-pub use tt::TranspositionTable;
+pub use search::tt::TranspositionTable;
 pub use search::stop::Limits;
+pub use error::Error;

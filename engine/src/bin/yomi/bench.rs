@@ -1,6 +1,6 @@
 use clap::Args;
 use serde_json::json;
-use yomi::bench::{available_cores, run_suite, Suite, SuiteRun};
+use yomi::tools::bench::{available_cores, run_suite, Suite, SuiteRun};
 use yomi::Error;
 
 use crate::common::{check_hash, check_threads, parse_mode};
@@ -71,7 +71,7 @@ pub fn run(args: BenchArgs) -> Result<(), Error> {
 fn signature(args: &BenchArgs, pool: &rayon::ThreadPool, threads: usize) -> Result<(), Error> {
     let json_out = args.json;
     let lines = pool.install(|| {
-        yomi::bench::run(args.depth, !args.no_endgame, args.hash, None, &mut |l| {
+        yomi::tools::bench::run(args.depth, !args.no_endgame, args.hash, None, &mut |l| {
             if json_out {
                 println!(
                     "{}",

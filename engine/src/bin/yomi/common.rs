@@ -30,7 +30,7 @@ pub fn check_hash(mib: usize) -> Result<(), Error> {
 pub fn load_weights(name: &str) -> Result<&'static Weights, Error> {
     match name {
         "shipped" | "fitted" => Ok(Weights::shipped()),
-        "hand" => Ok(Box::leak(Box::new(yomi::train::hand_set()))),
+        "hand" => Ok(Box::leak(Box::new(yomi::tools::train::hand_set()))),
         path => {
             let bytes = std::fs::read(path).map_err(|e| Error::BadArgument(format!("cannot read weights {path}: {e}")))?;
             let w = if yomi::pattern::PatternWeights::is_pattern_file(&bytes) {

@@ -3,7 +3,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
 use clap::{Args, Subcommand};
-use yomi::corpus::{self, LabelKind, Progress, Recipe, Until};
+use yomi::tools::corpus::{self, LabelKind, Progress, Recipe, Until};
 use yomi::Error;
 
 #[derive(Args)]

@@ -1,5 +1,5 @@
 use clap::Args;
-use yomi::train::{fit, generate, hand_set, DataOptions};
+use yomi::tools::train::{fit, generate, hand_set, DataOptions};
 use yomi::{Error, Weights};
 
 #[derive(Args)]
@@ -74,7 +74,7 @@ pub fn run(args: FitArgs) -> Result<(), Error> {
         std::fs::write(&out, w.to_bytes()).map_err(|e| Error::BadArgument(format!("cannot write {out}: {e}")))
     };
     let mut weights: &'static Weights = Box::leak(Box::new(hand_set()));
-    let mut samples: Vec<yomi::train::Sample> = Vec::new();
+    let mut samples: Vec<yomi::tools::train::Sample> = Vec::new();
     if args.hand_set {
         write(weights)?;
         println!("hand-set weights written to {out}");
@@ -103,28 +103,28 @@ pub fn run(args: FitArgs) -> Result<(), Error> {
 }
 
 fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
-    use yomi::pattern_fit::{error_table, ffo_positions, fit, pattern_value, split, ErrorRow, FitOptions};
+    use yomi::tools::pattern_fit::{error_table, ffo_positions, fit, pattern_value, split, ErrorRow, FitOptions};
     if args.epochs == 0 || args.rate.is_nan() || args.rate <= 0.0 || args.l2.is_nan() || args.l2 < 0.0 {
         return Err(Error::BadArgument("--epochs and --rate must be positive, --l2 at least 0".into()));
     }
     let out = args.out.clone().unwrap_or_else(|| "engine/weights/patterns.ywp".into());
     let t = std::time::Instant::now();
     let read = |file: &String| {
-        yomi::datagen::read(std::path::Path::new(file)).map_err(|e| Error::BadArgument(format!("cannot read {file}: {e}")))
+        yomi::tools::datagen::read(std::path::Path::new(file)).map_err(|e| Error::BadArgument(format!("cannot read {file}: {e}")))
     };
     let (mut train, mut held, mut games) = (Vec::new(), Vec::new(), 0);
     if let Some(dir) = &args.corpus {
         let label = match args.label.as_str() {
-            "search" => yomi::pattern_fit::CorpusLabel::Search,
-            "result" => yomi::pattern_fit::CorpusLabel::Result,
+            "search" => yomi::tools::pattern_fit::CorpusLabel::Search,
+            "result" => yomi::tools::pattern_fit::CorpusLabel::Result,
             other => return Err(Error::BadArgument(format!("--label {other}: expected search or result"))),
         };
-        let shards: Vec<_> = yomi::corpus::load(std::path::Path::new(dir))?.into_iter().map(|(_, s)| s).collect();
+        let shards: Vec<_> = yomi::tools::corpus::load(std::path::Path::new(dir))?.into_iter().map(|(_, s)| s).collect();
         if shards.is_empty() {
             return Err(Error::BadArgument(format!("{dir} holds no shards; grow one with `yomi corpus grow`")));
         }
         games = shards.iter().map(|s| s.games.len()).sum();
-        (train, held) = yomi::pattern_fit::split_corpus(&shards, label);
+        (train, held) = yomi::tools::pattern_fit::split_corpus(&shards, label);
     }
     for file in args.data.iter().filter(|_| args.corpus.is_none()) {
         let data = read(file)?;
@@ -140,7 +140,7 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
     for file in &args.test {
         let data = read(file)?;
         let before = test.len();
-        test.extend(data.games.iter().flat_map(|g| g.1.iter()).filter(|r| r.exact).map(yomi::pattern_fit::Labelled::from));
+        test.extend(data.games.iter().flat_map(|g| g.1.iter()).filter(|r| r.exact).map(yomi::tools::pattern_fit::Labelled::from));
         if test.len() == before {
             return Err(Error::BadArgument(format!("{file} holds no exactly labelled positions")));
         }
@@ -189,7 +189,7 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
     let old = &yomi::Weights::shipped().without_patterns();
     let old_value = |p: u64, o: u64| {
         let pos = yomi::Position::new(yomi::BoardSize::OTHELLO, p, o, yomi::Color::Black).expect("a position");
-        yomi::eval::evaluate(&pos, old) as f64 / yomi::eval::SCALE as f64
+        yomi::play::eval::evaluate(&pos, old) as f64 / yomi::play::eval::SCALE as f64
     };
     print("the same FFO positions, paper 000's fitted features (discs):", &error_table(&ffo, 10, &old_value));
     Ok(())
@@ -243,7 +243,7 @@ pub fn datagen(args: DatagenArgs) -> Result<(), Error> {
             Box::leak(Box::new(w))
         }
     };
-    let opts = yomi::datagen::GenOptions { games: args.games, exact: args.exact, depth: args.depth, seed: args.seed };
+    let opts = yomi::tools::datagen::GenOptions { games: args.games, exact: args.exact, depth: args.depth, seed: args.seed };
     let progress = |done: usize, wanted: usize, positions: usize, secs: f64| {
         if done.is_multiple_of(50) || done == wanted {
             println!("{done}/{wanted} games, {positions} positions, {secs:.0} s");
@@ -254,9 +254,9 @@ pub fn datagen(args: DatagenArgs) -> Result<(), Error> {
             if !std::path::Path::new(from).exists() {
                 return Err(Error::BadArgument(format!("--relabel {from}: no such file")));
             }
-            pool.install(|| yomi::datagen::relabel(std::path::Path::new(from), path, opts, weights, &progress))
+            pool.install(|| yomi::tools::datagen::relabel(std::path::Path::new(from), path, opts, weights, &progress))
         }
-        None => pool.install(|| yomi::datagen::generate(path, opts, weights, &progress)),
+        None => pool.install(|| yomi::tools::datagen::generate(path, opts, weights, &progress)),
     }
     .map_err(|e| Error::BadArgument(format!("{}: {e}", args.out)))?;
     println!("{n} positions in {}", args.out);

@@ -2,7 +2,7 @@ use std::io::Write;
 
 use clap::Args;
 use serde_json::json;
-use yomi::matches::{play_match, MatchOptions, MatchResult, Player};
+use yomi::tools::matches::{play_match, MatchOptions, MatchResult, Player};
 use yomi::{Error, Level, Scoring};
 
 use crate::common::{check_hash, load_probcut, load_weights};

@@ -2,7 +2,7 @@ use std::time::Instant;
 
 use clap::Args;
 use serde_json::json;
-use yomi::perft::{perft_position, MAX_DEPTH};
+use yomi::rules::perft::{perft_position, MAX_DEPTH};
 use yomi::Error;
 
 use crate::BoardArgs;

@@ -1,6 +1,6 @@
 use clap::Args;
 use serde_json::json;
-use yomi::train::{calibrate_probcut, pruning_experiment};
+use yomi::tools::train::{calibrate_probcut, pruning_experiment};
 use yomi::Error;
 
 use crate::common::{check_threads, load_weights};
