@@ -435,9 +435,9 @@ function drawGraph() {
   const points = (arr) => arr.map((v, i) => (v == null ? null : `${x(i).toFixed(1)},${y(v).toFixed(1)}`)).filter(Boolean).join(' ');
   // A line per run of known values: a gap is not bridged.
   const runs = (arr) => {
-    const out = [[]];
-    arr.forEach((v, i) => (v == null ? out.push([]) : out.at(-1).push(`${x(i).toFixed(1)},${y(v).toFixed(1)}`)));
-    return out.filter((r) => r.length).map((r) => r.join(' '));
+    const lines = [[]];
+    arr.forEach((v, i) => (v == null ? lines.push([]) : lines.at(-1).push(`${x(i).toFixed(1)},${y(v).toFixed(1)}`)));
+    return lines.filter((r) => r.length).map((r) => r.join(' '));
   };
   // Solved win/draw/loss results: a band from the axis, a tick for a draw.
   const w = Math.max(2, (x1 - x0) / n);
@@ -560,14 +560,13 @@ for (const id of ['black-player', 'white-player']) {
   }));
 }
 $('hints').addEventListener('change', act(restartTurn));
-$('hint-level').addEventListener('change', () => {
-  save();
-  if ($('hints').checked) $('hints').dispatchEvent(new Event('change'));
-});
-$('hint-decimals').addEventListener('change', () => {
-  save();
-  if ($('hints').checked) $('hints').dispatchEvent(new Event('change'));
-});
+// A hint setting changed: kept, and the hints shown again under it.
+for (const id of ['hint-level', 'hint-decimals']) {
+  $(id).addEventListener('change', () => {
+    save();
+    if ($('hints').checked) $('hints').dispatchEvent(new Event('change'));
+  });
+}
 
 // ---- whole-game analysis ----------------------------------------------------------
 
@@ -684,19 +683,19 @@ function syncMenus() {
   $('scoring').value = game.scoring;
 }
 
+/** A new game on the setup form's board, start and scoring. */
+const newFromSetup = act(() => newGame({ board: $('board-size').value, start: $('start').value }, { scoring: $('scoring').value }));
 $('setup').addEventListener('submit', (e) => {
   e.preventDefault();
-  act(() => newGame({ board: $('board-size').value, start: $('start').value }, { scoring: $('scoring').value }))();
+  newFromSetup();
 });
-for (const id of ['board-size', 'start']) {
-  $(id).addEventListener('change', act(() => newGame({ board: $('board-size').value, start: $('start').value })));
-}
+for (const id of ['board-size', 'start']) $(id).addEventListener('change', newFromSetup);
 $('scoring').addEventListener('change', act(() => {
   game.scoring = $('scoring').value;
   return restartTurn();
 }));
-$('banner-new').addEventListener('click', act(() => newGame({ board: $('board-size').value, start: $('start').value })));
-$('toolbar-new').addEventListener('click', act(() => newGame({ board: $('board-size').value, start: $('start').value }, { scoring: $('scoring').value })));
+$('banner-new').addEventListener('click', newFromSetup);
+$('toolbar-new').addEventListener('click', newFromSetup);
 
 $('load').addEventListener('submit', (e) => {
   e.preventDefault();

@@ -167,13 +167,15 @@ fn search_with<G: MoveGen>(
     let policy = Mid::<G>::new(opts.scoring, Evaluator::new(opts.weights), opts.probcut, level.selectivity);
     let unlimited = Halt::none();
 
-    // The solver's answer when a stop or a limit cut it short: its best
-    // move proven so far, if any.
+    // The solver's answer when a stop request cut it short: its best move
+    // proven so far, if any.
     let mut solver_stopped = None;
     // With limits, the solver has most of them, and the midgame search the
     // rest if the solver does not finish.
     let mut limits = opts.limits;
-    // A move a limited solver proved to win, which the answer keeps.
+    // Whether a limit cut the solver short, and a move it had proved to
+    // win by then, which the answer keeps.
+    let mut solver_cut = false;
     let mut proven_win = None;
     let mut solver_nodes = 0;
     if empties <= level.perfect.max(level.wld) {
@@ -203,11 +205,13 @@ fn search_with<G: MoveGen>(
         limits = opts.limits.left(clock.seconds(), sol.stats.nodes);
         // A stop request ends the search; a limit leaves the rest to the
         // midgame search.
-        let requested = stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed));
-        if requested || !opts.limits.any() {
+        if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
             solver_stopped = Some(sol.best);
-        } else if let (Some(Move::Play(sq)), true) = (sol.best, sol.lower > 0) {
-            proven_win = Some(sq);
+        } else {
+            solver_cut = true;
+            if let (Some(Move::Play(sq)), true) = (sol.best, sol.lower > 0) {
+                proven_win = Some(sq);
+            }
         }
     }
     if moves == 0 {
@@ -291,7 +295,7 @@ fn search_with<G: MoveGen>(
     result.stopped = ended == Ended::Cut;
     result.nodes = solver_nodes + s.stats.nodes;
     result.seconds = clock.seconds();
-    result.stopped |= s.stopped() || solver_nodes > 0;
+    result.stopped |= s.stopped() || solver_cut;
     if let Some(sq) = proven_win {
         // Proven to win, which no estimate beats.
         result.best = Some(Move::Play(sq));
@@ -367,7 +371,7 @@ impl predict::Job for SearchJob {
     fn predict(&self, pos: &Position, exclude: u64, stop: Option<&AtomicBool>) -> (Vec<(Square, f64)>, u64) {
         let o = SearchOptions {
             level: Level::depth(predict::PREDICT_DEPTH.min(pos.empties().count_ones())),
-            limits: Limits { nodes: None, ..self.opts.limits.left(self.clock.seconds(), 0) },
+            limits: self.opts.limits.time_left(self.clock.seconds()),
             all_moves: true,
             mode: Mode::Serial,
             exclude,
@@ -383,9 +387,8 @@ impl predict::Job for SearchJob {
     fn search_leaf(&self, leaf: predict::Leaf, table_bytes: usize, stop: Option<&AtomicBool>, send: &dyn Fn(predict::LeafReport)) {
         let level = Level { depth: self.opts.level.depth.saturating_sub(leaf.ply).max(1), ..self.opts.level };
         let leaf_tt = TranspositionTable::with_bytes(table_bytes);
-        // The time is the whole tree's (the table's making included); a node
-        // limit is not shared out among leaves.
-        let limits = Limits { nodes: None, ..self.opts.limits.left(self.clock.seconds(), 0) };
+        // The time is the whole tree's, the table's making included.
+        let limits = self.opts.limits.time_left(self.clock.seconds());
         let o = SearchOptions { level, limits, mode: self.leaf_mode, exclude: leaf.exclude, ..self.opts };
         let mut last = 0;
         let r = search(&leaf.pos, &leaf_tt, &o, stop, &mut |r| {

@@ -5,7 +5,7 @@
 //! passes may be left out wherever the side to move has no move.
 
 use crate::error::Error;
-use crate::rules::game::{Game, Move};
+use crate::rules::game::Game;
 use crate::rules::geometry::BoardSize;
 use crate::rules::notation::parse_position;
 use crate::rules::position::{Color, Position, Start};
@@ -28,10 +28,6 @@ impl Read {
     /// The side that made each ply of the game.
     pub fn movers(&self) -> Vec<Color> {
         self.game.positions().iter().take(self.game.moves().len()).map(|p| p.to_move()).collect()
-    }
-
-    pub fn moves(&self) -> &[Move] {
-        self.game.moves()
     }
 }
 

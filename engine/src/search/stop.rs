@@ -28,14 +28,17 @@ impl Limits {
     /// No limits.
     pub const NONE: Limits = Limits { time: None, nodes: None };
 
-    pub fn any(&self) -> bool {
-        self.time.is_some() || self.nodes.is_some()
-    }
-
     /// What is left once `seconds` and `nodes` are spent (never quite
     /// nothing, so that a search handed the rest still starts and stops).
     pub fn left(&self, seconds: f64, nodes: u64) -> Limits {
         Limits { time: self.time.map(|t| (t - seconds).max(1e-3)), nodes: self.nodes.map(|n| n.saturating_sub(nodes).max(1)) }
+    }
+
+    /// The time left after `seconds`, with no node limit: what a leaf of
+    /// paper 002's tree gets, since a node limit is not shared out among
+    /// leaves that run side by side.
+    pub fn time_left(&self, seconds: f64) -> Limits {
+        Limits { nodes: None, ..self.left(seconds, 0) }
     }
 
     /// This share of the time and of the nodes.

@@ -419,9 +419,8 @@ impl predict::Job for SolveJob {
 
     fn search_leaf(&self, leaf: predict::Leaf, table_bytes: usize, stop: Option<&AtomicBool>, send: &dyn Fn(predict::LeafReport)) {
         let leaf_tt = TranspositionTable::with_bytes(table_bytes);
-        // The time is the whole tree's (the table's making included); a node
-        // limit is not shared out among leaves.
-        let limits = Limits { nodes: None, ..self.opts.limits.left(self.clock.seconds(), 0) };
+        // The time is the whole tree's, the table's making included.
+        let limits = self.opts.limits.time_left(self.clock.seconds());
         let s = solve(&leaf.pos, &leaf_tt, SolveOptions { mode: self.leaf_mode, exclude: leaf.exclude, limits, ..self.opts }, stop);
         send(predict::LeafReport { value: s.score as f64, best: s.best, line: s.pv, done: !s.stopped, nodes: s.stats.nodes });
     }

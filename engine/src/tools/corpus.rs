@@ -449,9 +449,16 @@ pub fn grow(
     let clock = Clock::start();
     let next = AtomicU32::new(0);
     let recipe = work.recipe;
-    let at = Mutex::new(Progress { games: work.games.len(), positions: work.positions(), prefix: work.prefix(), game_seconds: work.seconds(), wall: 0.0 });
+    // The games already there, to skip without taking the lock.
     let done: Vec<u32> = work.games.keys().copied().collect();
-    let state = Mutex::new((file, std::mem::take(&mut work.games), None::<io::Error>));
+    struct Shared {
+        file: File,
+        games: BTreeMap<u32, (Game, f32)>,
+        progress: Progress,
+        error: Option<io::Error>,
+    }
+    let progress_now = Progress { games: work.games.len(), positions: work.positions(), prefix: work.prefix(), game_seconds: work.seconds(), wall: 0.0 };
+    let shared = Mutex::new(Shared { file, games: std::mem::take(&mut work.games), progress: progress_now, error: None });
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| loop {
@@ -474,18 +481,19 @@ pub fn grow(
                 block.extend_from_slice(&g.to_le_bytes());
                 block.extend_from_slice(&secs.to_le_bytes());
                 write_game(&game, &mut block);
-                let mut s = state.lock().expect("no panic while writing");
-                if let Err(e) = s.0.write_all(&block) {
-                    s.2 = Some(e);
+                let mut guard = shared.lock().expect("no panic while writing");
+                let sh = &mut *guard;
+                if let Err(e) = sh.file.write_all(&block) {
+                    sh.error = Some(e);
                     stop.store(true, Ordering::Relaxed);
                     return;
                 }
-                let p = &mut *at.lock().expect("no panic while counting");
+                let p = &mut sh.progress;
                 p.games += 1;
                 p.positions += game.moves.len();
                 p.game_seconds += secs as f64;
-                s.1.insert(g, (game, secs));
-                while s.1.contains_key(&p.prefix) {
+                sh.games.insert(g, (game, secs));
+                while sh.games.contains_key(&p.prefix) {
                     p.prefix += 1;
                 }
                 p.wall = clock.seconds();
@@ -493,10 +501,10 @@ pub fn grow(
             });
         }
     });
-    let (file, games, err) = state.into_inner().expect("no panic while writing");
-    work.games = games;
-    work.valid_bytes = file.metadata().map_err(|e| io_error(path, e))?.len();
-    match err {
+    let sh = shared.into_inner().expect("no panic while writing");
+    work.games = sh.games;
+    work.valid_bytes = sh.file.metadata().map_err(|e| io_error(path, e))?.len();
+    match sh.error {
         Some(e) => Err(io_error(path, e)),
         None => Ok(()),
     }

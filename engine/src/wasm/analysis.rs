@@ -125,7 +125,7 @@ pub(super) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
         .map_err(|e| JsError::new(&e.to_string()))
 }
 
-fn name(pos: &Position, m: &Move) -> String {
+pub(super) fn name(pos: &Position, m: &Move) -> String {
     match m {
         Move::Play(sq) => sq.name(pos.size()),
         Move::Pass => "pass".to_string(),
@@ -349,12 +349,12 @@ pub fn search(
     let pos = parse(position, board)?;
     let args: SearchArgs = read_options(options)?;
     let level = Level::parse(args.level.as_deref().unwrap_or("hard")).map_err(js)?;
-    let opts = SearchOptions {
+    let mut opts = SearchOptions {
         all_moves: args.all_moves,
         mode: mode(args.mode.as_deref())?,
-        limits: crate::Limits { time: level.seconds, nodes: args.nodes.map(|n| n.max(1.0) as u64) },
         ..SearchOptions::new(level, scoring(args.scoring.as_deref())?)
     };
+    opts.limits.nodes = args.nodes.map(|n| n.max(1.0) as u64);
     let stop = begin();
     let r = crate::play::search::search(&pos, table(), &opts, Some(stop), &mut |p| {
         if let (Some(f), Ok(v)) = (&progress, to_js(&search_report(&pos, p))) {

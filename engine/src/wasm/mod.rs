@@ -11,7 +11,7 @@ mod four;
 use wasm_bindgen::prelude::*;
 
 use crate::error::Error;
-use crate::rules::game::{Game, Move};
+use crate::rules::game::Game;
 use crate::rules::geometry::BoardSize;
 use crate::rules::notation::{format_position, parse_position};
 use crate::rules::perft::perft_position;
@@ -167,15 +167,7 @@ impl WasmGame {
 
     /// The moves played, one entry each: a square name or `"pass"`.
     pub fn moves(&self) -> Vec<String> {
-        let size = self.game.current().size();
-        self.game
-            .moves()
-            .iter()
-            .map(|m| match m {
-                Move::Play(sq) => sq.name(size),
-                Move::Pass => "pass".to_string(),
-            })
-            .collect()
+        move_names(&self.game)
     }
 }
 
@@ -214,6 +206,11 @@ pub fn level_details() -> Result<JsValue, JsError> {
     analysis::to_js(&crate::play::level::LEVELS)
 }
 
+/// A game's moves, one entry each: a square name or `"pass"`.
+fn move_names(game: &Game) -> Vec<String> {
+    game.moves().iter().map(|m| analysis::name(game.current(), m)).collect()
+}
+
 /// What a pasted text is, read by the engine's one grammar
 /// ([`crate::rules::text`]): `{ kind ("record" or "position"), board,
 /// position (where the game starts), start (the start's name for a record,
@@ -247,14 +244,7 @@ pub fn read_text(text: &str, board: &str, start: &str) -> Result<JsValue, JsErro
         board: size.to_string(),
         position: format_position(game.start()),
         start: (read.kind == TextKind::Record).then(|| start.to_ascii_lowercase()),
-        moves: game
-            .moves()
-            .iter()
-            .map(|m| match m {
-                Move::Play(sq) => sq.name(size),
-                Move::Pass => "pass".to_string(),
-            })
-            .collect(),
+        moves: move_names(game),
         movers: read.movers().iter().map(|c| c.name().to_lowercase()).collect(),
         to_move: game.current().to_move().name().to_lowercase(),
     };

@@ -3,10 +3,17 @@
 
 use yomi::{Error, Mode, Move, Position, Weights};
 
-pub fn check_threads(threads: usize) -> Result<rayon::ThreadPool, Error> {
+/// A thread count in range (for work that starts its own threads).
+pub fn check_thread_count(threads: usize) -> Result<usize, Error> {
     if threads == 0 || threads > 1024 {
         return Err(Error::BadArgument(format!("--threads {threads} is out of range; expected 1 to 1024")));
     }
+    Ok(threads)
+}
+
+/// A rayon pool of `threads` threads, the count checked.
+pub fn check_threads(threads: usize) -> Result<rayon::ThreadPool, Error> {
+    check_thread_count(threads)?;
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

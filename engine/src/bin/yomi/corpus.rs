@@ -90,8 +90,7 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
     if args.minutes.is_some_and(|m| m.is_nan() || m <= 0.0) || args.games == Some(0) {
         return Err(Error::BadArgument("--minutes and --games must be positive".into()));
     }
-    let pool_check = crate::common::check_threads(args.threads)?;
-    drop(pool_check);
+    crate::common::check_thread_count(args.threads)?;
     let path = dir.join(corpus::WORK);
     let here = commit(dir);
     let entries = corpus::read_manifest(dir)?;
