@@ -42,6 +42,8 @@ pub enum Error {
     BadArgument(String),
     /// A weights or statistics file that cannot be read.
     BadWeights(String),
+    /// An opening book file that cannot be read (the byte or line, and why).
+    BadBook(String),
     /// A level name or number that is not one of the levels.
     BadLevel(String),
     /// A player description for a match that cannot be parsed.
@@ -118,6 +120,7 @@ impl fmt::Display for Error {
             }
             Error::BadArgument(s) => f.write_str(s),
             Error::BadWeights(s) => write!(f, "bad weights file: {s}"),
+            Error::BadBook(s) => write!(f, "bad book: {s}"),
             Error::BadLevel(s) => write!(
                 f,
                 "level '{s}' is unknown; expected 1-6 or beginner, easy, medium, hard, expert, maximum"

@@ -13,6 +13,8 @@
 //!   evaluates with and the solver orders its deep nodes by;
 //! - [`solver`] (the exact solver) and [`play`] (evaluation, levels, the
 //!   playing search), each a policy of the shared core;
+//! - [`book`]: the opening book, grown by the playing search and
+//!   consulted by the players above it;
 //! - [`tools`]: matches, bench, fitting the weights;
 //! - [`four`]: Score Four, paper 003's own game, on the same search core;
 //! - [`cluster`]: paper 002 across processes (native only): the master
@@ -39,6 +41,7 @@ pub mod search;
 pub mod pattern;
 pub mod solver;
 pub mod play;
+pub mod book;
 pub mod tools;
 pub mod four;
 #[cfg(not(target_arch = "wasm32"))]

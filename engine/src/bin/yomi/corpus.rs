@@ -69,13 +69,13 @@ pub fn run(args: CorpusArgs) -> Result<(), Error> {
 
 /// The commit the corpus folder is at, with "+dirty" if the engine's
 /// sources differ from it ("unknown" outside a git checkout).
-fn commit(dir: &Path) -> String {
+pub fn commit(dir: &Path) -> String {
     let git = |args: &[&str]| {
         std::process::Command::new("git").current_dir(dir).args(args).output().ok().filter(|o| o.status.success())
     };
     let Some(head) = git(&["rev-parse", "--short=12", "HEAD"]) else { return "unknown".into() };
     let head = String::from_utf8_lossy(&head.stdout).trim().to_string();
-    let dirty = git(&["status", "--porcelain", "--untracked-files=no", "--", ":/engine/src", ":/engine/weights"])
+    let dirty = git(&["status", "--porcelain", "--untracked-files=no", "--", ":/engine/src", ":/engine/weights", ":/engine/book"])
         .is_some_and(|o| !o.stdout.is_empty());
     if dirty {
         format!("{head}+dirty")

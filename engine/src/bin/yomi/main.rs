@@ -2,6 +2,7 @@
 //! library, and print text or JSON. Bad input exits with status 2.
 
 mod bench;
+mod book;
 mod common;
 mod corpus;
 mod distributed;
@@ -70,6 +71,9 @@ enum Command {
     /// The training corpus kept in the repository: grow it by self-play
     /// with exact and searched labels, or print what it holds.
     Corpus(corpus::CorpusArgs),
+    /// The opening book: grow it, show a position's book moves, print its
+    /// statistics, export it as text or import it.
+    Book(book::BookArgs),
     /// Play games between two players (or paper 000's sweep against the
     /// random player) and print wins, draws, losses, discs, time and nodes.
     Match(matches::MatchArgs),
@@ -119,6 +123,7 @@ fn main() -> ExitCode {
         Command::Fit(args) => fit::run(args).map(|()| 0),
         Command::Datagen(args) => fit::datagen(args).map(|()| 0),
         Command::Corpus(args) => corpus::run(args).map(|()| 0),
+        Command::Book(args) => book::run(args).map(|()| 0),
         Command::Match(args) => matches::run(args).map(|()| 0),
         Command::Bench(args) => bench::run(args).map(|()| 0),
         Command::Probcut(args) => probcut::run(args).map(|()| 0),
