@@ -187,3 +187,25 @@ fn a_player_keeps_to_its_bound() {
     let far = Position::start(BoardSize::new(6, 6).unwrap(), yomi::Start::Othello);
     assert!(book.choose(&far, 3, &mut rng).is_none());
 }
+
+#[test]
+fn a_match_plays_from_the_shipped_book_unless_told_not_to() {
+    use yomi::tools::matches::{play_match, MatchOptions, Player};
+    let load = |_: &str| Ok(yomi::Weights::shipped());
+    let stats = |_: &str| Ok(yomi::ProbCutStats::shipped());
+    let book = Some(Book::shipped());
+    let with = Player::parse("level=easy", &load, &stats, book).unwrap();
+    let without = Player::parse("level=easy,book=off", &load, &stats, book).unwrap();
+    let opts = MatchOptions {
+        size: BoardSize::OTHELLO,
+        start: yomi::Start::Othello,
+        scoring: yomi::Scoring::World,
+        games: 2,
+        random_plies: 0,
+        seed: 1,
+        hash_mib: 4,
+    };
+    let r = play_match(&with, &without, &opts, None, &mut |_, _, _| {});
+    assert!(r.book_moves[0] >= 2, "{:?}", r.book_moves);
+    assert_eq!(r.book_moves[1], 0);
+}

@@ -584,3 +584,43 @@ fn datagen_fit_and_a_next_round_with_the_fitted_file() {
     assert!(stderr(&o).contains("cannot read ProbCut statistics /nonexistent/stats.txt"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_book_answers_a_level_and_shows_exports_and_imports() {
+    // The shipped book knows the start: a level answers from it; --no-book
+    // and --depth search.
+    let v: serde_json::Value = serde_json::from_slice(&yomi(&["search", "--json"]).stdout).unwrap();
+    assert_eq!(v["kind"], "book");
+    assert_eq!(v["nodes"], 0);
+    assert!(["d3", "c4", "f5", "e6"].contains(&v["best"].as_str().unwrap()), "{v}");
+    for args in [&["search", "--json", "--no-book"][..], &["search", "--json", "--depth", "4"]] {
+        let v: serde_json::Value = serde_json::from_slice(&yomi(args).stdout).unwrap();
+        assert_eq!(v["kind"], "midgame", "{args:?}");
+    }
+    let o = yomi(&["book", "show", "f5d6c3d3c4"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("opening: Tiger"), "{}", stdout(&o));
+    let o = yomi(&["book", "show"]);
+    assert!(stdout(&o).contains("in the book: value"), "{}", stdout(&o));
+
+    let dir = std::env::temp_dir().join(format!("yomi-book-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (text, file) = (dir.join("book.txt"), dir.join("book.ybk"));
+    let (text, file) = (text.to_str().unwrap(), file.to_str().unwrap());
+    assert!(yomi(&["book", "export", "--out", text]).status.success());
+    let o = yomi(&["book", "import", text, "--out", file]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let again = yomi(&["book", "export", "--file", file]);
+    assert_eq!(stdout(&again), std::fs::read_to_string(text).unwrap());
+    assert!(stdout(&yomi(&["book", "stats", "--file", file])).contains("ply  positions"));
+
+    std::fs::write(text, "# a book\n---------------------------OX------XO--------------------------- X +0 d3 a1 +0 14\n").unwrap();
+    let o = yomi(&["book", "import", text, "--out", file]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("line 2: leaf move a1 is not legal here"), "{}", stderr(&o));
+    std::fs::write(file, b"YOMIBOOK1\x05\0\0\0\x40").unwrap();
+    let o = yomi(&["book", "show", "--file", file]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("bad book: byte"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -35,6 +35,7 @@ const game = {
   results: [], // ply → a solved win/draw/loss for Black (1, 0, −1) where that is all that is known
   discs: [], // ply → Black's discs less White's, for the plies seen
   times: [], // ply → seconds the engine took for the move played there
+  book: [], // ply → true if the move played there was one of the opening book's
   analysis: [], // ply → { best, played, loss, bestMove, kind, mover } of the move played there
 };
 let state = null;
@@ -108,14 +109,14 @@ async function setGame(next, { redo = [], fresh = false, animate = false } = {})
   Object.assign(game, next);
   game.redo = redo;
   if (fresh) {
-    for (const k of ['evals', 'results', 'discs', 'times', 'analysis']) game[k] = [];
+    for (const k of ['evals', 'results', 'discs', 'times', 'book', 'analysis']) game[k] = [];
   } else {
     // What is known of plies past the point where the line changed goes.
     const now = line();
     let same = 0;
     while (same < now.length && same < oldLine.length && now[same] === oldLine[same]) same++;
     for (const k of ['evals', 'results', 'discs']) game[k].length = Math.min(game[k].length, same + 1);
-    for (const k of ['times', 'analysis']) game[k].length = Math.min(game[k].length, same);
+    for (const k of ['times', 'book', 'analysis']) game[k].length = Math.min(game[k].length, same);
   }
   game.discs[game.moves.length] = s.black - s.white;
   state = s;
@@ -159,15 +160,21 @@ function updateStop() {
     : work ? 'Stop the engine' : 'Nothing is running';
 }
 
-function render({ hints, best, animate = false } = {}) {
+function render({ hints, best, book = false, animate = false } = {}) {
   if (!state) return;
   if (editing) return drawEditor();
   const last = [...game.moves].reverse().find((m) => m !== 'pass') ?? null;
   if (!hints && solved) {
     hints = solved.hints;
     best = solved.best;
+  } else if (!hints && state.book && state.status === 'move' && $('book-moves').checked) {
+    // The book's values, drawn apart from a search's scores.
+    ({ hints, best } = bookHints(state.book));
+    book = true;
   }
-  board.draw(state, { hints: hints ?? new Map(), best: best ?? new Set(), last, interactive: humanToMove(), animate });
+  board.draw(state, { hints: hints ?? new Map(), best: best ?? new Set(), book, last, interactive: humanToMove(), animate });
+  $('opening').textContent = state.opening ? `Opening: ${state.opening}` : '';
+  $('opening').hidden = !state.opening;
   $('black-count').textContent = state.black;
   $('white-count').textContent = state.white;
   $('to-move').textContent = state.status === 'over' ? '' : `· ${sideName(state.toMove)} to move`;
@@ -186,6 +193,14 @@ function render({ hints, best, animate = false } = {}) {
   drawMoveList();
   drawGraph();
   describePlayers();
+}
+
+// What the book knows of a position as board hints: every book move's
+// value in whole discs for the side to move, the best marked.
+function bookHints(book) {
+  const hints = new Map(book.moves.map((m) => [m.move, fmt(m.value, 0)]));
+  const best = new Set(book.moves.filter((m) => m.value === book.moves[0].value).map((m) => m.move));
+  return { hints, best };
 }
 
 function finalScore() {
@@ -240,11 +255,13 @@ function continueGame() {
 
 async function playMove(move, { keepNotice = false, seconds } = {}) {
   const ply = game.moves.length;
+  const fromBook = !!state?.book?.moves.some((m) => m.move === move);
   const redo = game.redo.at(-1) === move ? game.redo.slice(0, -1) : [];
   if (!keepNotice) notice(null);
   await setGame({ ...game, moves: [...game.moves, move] }, { redo, animate: true });
-  if (seconds != null) {
-    game.times[ply] = seconds;
+  if (seconds != null || fromBook) {
+    if (seconds != null) game.times[ply] = seconds;
+    if (fromBook) game.book[ply] = true;
     drawMoveList();
     save();
   }
@@ -292,6 +309,7 @@ async function think(gen) {
 function describeSearch(r, side) {
   const who = sideName(side);
   let what;
+  if (r.kind === 'book') return `from the opening book: ${fmt(r.score, 0)} for ${who}${r.pv?.length ? ` · book line ${r.pv.join(' ')}` : ''}`;
   if (r.kind === 'exact') what = `exact: ${fmt(r.score, 0)} for ${who}`;
   else if (r.kind === 'wld') what = `solved: ${r.score > 0 ? 'a win' : r.score < 0 ? 'a loss' : 'a draw'} for ${who}`;
   else what = `depth ${r.depth}: ${fmt(r.score)} for ${who}`;
@@ -316,12 +334,14 @@ async function showHints(gen) {
     const digits = r.kind === 'midgame' && $('hint-decimals').checked ? 1 : 0;
     const hints = new Map(r.moves.map(([sq, v]) => [sq, r.kind === 'wld' ? wldWord(v) : fmt(v, digits)]));
     const top = r.moves[0][1];
-    render({ hints, best: new Set(r.moves.filter(([, v]) => v === top).map(([sq]) => sq)) });
+    render({ hints, best: new Set(r.moves.filter(([, v]) => v === top).map(([sq]) => sq)), book: r.kind === 'book' });
     showThinking(r, side, `Scores for ${sideName(side)} at ${$('hint-level').value}`);
   };
   try {
+    // Every legal move's score: a search, never the book (which the board
+    // shows apart, and which knows only some moves).
     const r = await yomi.analyse(state.position, {
-      board: state.board, level: $('hint-level').value, scoring: game.scoring, onProgress: draw,
+      board: state.board, level: $('hint-level').value, scoring: game.scoring, book: false, onProgress: draw,
     });
     if (gen !== generation) return;
     setWork(null);
@@ -366,6 +386,10 @@ function drawMoveList() {
       }
       label += `, loses ${+a.loss.toFixed(1)} against ${a.bestMove}`;
       if (a.loss >= mistakeAt(a)) b.classList.add('mistake');
+    }
+    if (game.book[i]) {
+      b.append(Object.assign(document.createElement('span'), { className: 'book', textContent: 'book', title: 'a move of the opening book' }));
+      label += ', a book move';
     }
     if (game.times[i] != null) {
       const t = game.times[i];
@@ -560,6 +584,10 @@ for (const id of ['black-player', 'white-player']) {
   }));
 }
 $('hints').addEventListener('change', act(restartTurn));
+$('book-moves').addEventListener('change', () => {
+  save();
+  render();
+});
 // A hint setting changed: kept, and the hints shown again under it.
 for (const id of ['hint-level', 'hint-decimals']) {
   $(id).addEventListener('change', () => {
@@ -596,7 +624,7 @@ async function analyseGame() {
       const s = await yomi.state({ origin: game.origin, moves: all.slice(0, i) });
       game.discs[i] = s.black - s.white;
       if (all[i] === 'pass') continue;
-      const r = await yomi.analyse(s.position, { board: s.board, level, scoring: game.scoring });
+      const r = await yomi.analyse(s.position, { board: s.board, level, scoring: game.scoring, book: false });
       if (r.stopped || run.cancelled || gen !== generation) break;
       const sign = s.toMove === 'black' ? 1 : -1;
       const best = r.moves[0][1];
@@ -785,8 +813,10 @@ function save() {
   try {
     localStorage.setItem(STORE, JSON.stringify({
       game: { origin: game.origin, moves: game.moves, redo: game.redo, scoring: game.scoring, players: game.players,
-        evals: game.evals, results: game.results, discs: game.discs, times: game.times, analysis: game.analysis },
+        evals: game.evals, results: game.results, discs: game.discs, times: game.times, book: game.book,
+        analysis: game.analysis },
       hints: $('hints').checked,
+      bookMoves: $('book-moves').checked,
       hintDecimals: $('hint-decimals').checked,
       hintLevel: $('hint-level').value,
       solveKind: $('solve-kind').value,
@@ -1090,6 +1120,24 @@ for (const b of document.querySelectorAll('.mini')) {
 
 // ---- start ------------------------------------------------------------------------------
 
+// The opening book comes after the board is playable, so the first load is
+// no slower; once it is in, the position on the board is asked for again.
+async function loadBook() {
+  try {
+    const { positions } = await yomi.loadBook('pkg/book.ybk');
+    $('book-note').textContent = `The opening book knows ${positions.toLocaleString('en')} positions. Its values `
+      + '(blue, in italics, on the board) are searches of its last positions backed up move by move; engines '
+      + 'at easy and above play from it, varied within a few discs of its best move.';
+    const gen = generation;
+    const s = await yomi.state({ origin: game.origin, moves: game.moves });
+    if (gen !== generation || editing) return;
+    state = s;
+    render();
+  } catch (e) {
+    $('book-note').textContent = `No opening book: ${e.message}`;
+  }
+}
+
 function fillLevels() {
   const body = $('levels').tBodies[0];
   levelDetails.forEach((l, i) => {
@@ -1128,6 +1176,7 @@ function fillLevels() {
     if (saved) {
       $('hints').checked = !!saved.hints;
       $('hint-decimals').checked = !!saved.hintDecimals;
+      $('book-moves').checked = saved.bookMoves ?? true;
       if (yomi.levels.includes(saved.hintLevel)) $('hint-level').value = saved.hintLevel;
       if (saved.solveKind) $('solve-kind').value = saved.solveKind;
       const players = saved.game?.players;
@@ -1155,7 +1204,7 @@ function fillLevels() {
       game.scoring = start.scoring;
       await setGame({ ...start }, { redo: start.redo ?? [], fresh: true });
       if (!linked && saved?.game) {
-        for (const k of ['evals', 'results', 'discs', 'times', 'analysis']) game[k] = saved.game[k] ?? [];
+        for (const k of ['evals', 'results', 'discs', 'times', 'book', 'analysis']) game[k] = saved.game[k] ?? [];
         render();
       }
     } catch (e) {
@@ -1172,6 +1221,7 @@ function fillLevels() {
     syncMenus();
     if (state.board !== $('board-size').value) $('board-size').value = state.board;
     document.body.dataset.ready = 'true';
+    loadBook();
   } catch (e) {
     showError(e.message);
     $('engine-note').textContent = e.message;

@@ -39,6 +39,9 @@ export const BOARD_CSS = `
 .yomi-board .square.legal:hover { background: #1b7548; }
 .yomi-board .square.hinted { color: #fff; }
 .yomi-board .square.best { color: #ffe680; text-decoration: underline; text-underline-offset: .15em; }
+/* The opening book's values, told apart from a search's scores. */
+.yomi-board.book .square.hinted { color: #bfe3ff; font-style: italic; }
+.yomi-board.book .square.best { color: #7fd0ff; }
 .yomi-board .square.last::before {
   content: ''; position: absolute; width: 18%; height: 18%; border-radius: 50%;
   background: #ff9a8f; box-shadow: 0 0 0 2px #15603a; z-index: 1;
@@ -115,16 +118,18 @@ export class BoardView {
    * Draws `state` (from Yomi.state). Options: `hints` (Map square → short
    * text drawn on it, e.g. a move's score), `best` (squares to mark as
    * best), `last` (the last move), `numbers` (Map square → move number, for
-   * paper 001's diagram), `interactive` (legal moves are shown and can be
-   * played), `animate` (discs that changed turn over).
+   * paper 001's diagram), `book` (the hints are the opening book's values,
+   * drawn apart), `interactive` (legal moves are shown and can be played),
+   * `animate` (discs that changed turn over).
    */
-  draw(state, { hints = new Map(), best = new Set(), last = null, numbers = new Map(), interactive = true, animate = false } = {}) {
+  draw(state, { hints = new Map(), best = new Set(), book = false, last = null, numbers = new Map(), interactive = true, animate = false } = {}) {
     const { rows, cols, cells } = state;
     this.rows = rows;
     this.cols = cols;
     this.legal = new Set(interactive && state.status === 'move' ? state.legal : []);
     this.root.style.setProperty('--cols', cols);
     this.root.style.setProperty('--rows', rows);
+    this.root.classList.toggle('book', book);
     const fresh = this.built !== `${rows}x${cols}`;
     if (fresh) this.#build(rows, cols);
     const tabStop = this.focus && this.root.querySelector(`[data-square="${this.focus}"]`)
@@ -151,7 +156,7 @@ export class BoardView {
       let label = `${name}, ${disc}`;
       if (legal) label += ', legal move';
       if (last === name) label += ', last move';
-      if (hint != null) label += `, score ${hint}${best.has(name) ? ', best' : ''}`;
+      if (hint != null) label += `, ${book ? 'book value' : 'score'} ${hint}${best.has(name) ? ', best' : ''}`;
       if (number != null) label += `, move ${number}`;
       b.setAttribute('aria-label', label);
       b.setAttribute('aria-disabled', String(!this.selectable(name)));

@@ -31,6 +31,9 @@
 //   fourPerft { game, depth, parallel }    → { count, seconds }
 //   fourExperiment { evaluation, search, positions, depth, margins, seed } → paper 003's table rows
 //   fourLevels                             → the Score Four levels
+//   loadBook { url }                       → { positions, bytes }: the opening book file,
+//         fetched here and kept; searches at levels with a book bound answer from it,
+//         and state() reports its moves
 
 const threadsWanted = Number(new URL(self.location.href).searchParams.get('threads')) || 0;
 let engine;
@@ -106,6 +109,10 @@ function state({ origin, moves = [], record = '' }) {
       record: game.record(),
       moves: game.moves(),
       position: game.position(),
+      // The standard opening's name, and what the book knows here (null if
+      // nothing, or before the book is loaded).
+      opening: game.opening ?? null,
+      book: engine.bookMoves(game.position(), game.board),
     };
   } finally {
     game.free();
@@ -136,6 +143,12 @@ const commands = {
     engine.fourExperiment(evaluation, positions, depth, Float32Array.from(margins), seed,
       (done, total) => progress({ done, total }), search),
   fourLevels: () => engine.fourLevels(),
+  loadBook: async ({ url }) => {
+    const res = await fetch(new URL(url, self.location.href));
+    if (!res.ok) throw new Error(`the opening book (${url}) could not be fetched: HTTP ${res.status}`);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    return { positions: engine.loadBook(bytes), bytes: bytes.length };
+  },
 };
 
 self.onmessage = async ({ data }) => {

@@ -19,11 +19,12 @@ const TYPES = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
   '.obf': 'text/plain; charset=utf-8',
+  '.ybk': 'application/octet-stream',
 };
 
 // Text and wasm go out gzipped when the browser accepts it (the wasm module
 // shrinks about 8×); compressed once per file version.
-const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.svg', '.txt', '.obf']);
+const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.svg', '.txt', '.obf', '.ybk']);
 const gzipped = new Map();
 function gzipOnce(file, mtime, body) {
   const hit = gzipped.get(file);

@@ -118,7 +118,8 @@ export class Yomi extends EventTarget {
    * if given (passes implied): { board, rows, cols, cells (0 empty,
    * 1 black, 2 white, row by row from a1), toMove, status ('move', 'pass',
    * 'over'), legal, black, white, scoreWorld, scorePaper, record, moves,
-   * position }. A bad position or illegal move rejects with what and where.
+   * position, opening (the standard opening's name or null), book (see
+   * loadBook) }. A bad position or illegal move rejects with what and where.
    */
   state({ origin, moves = [], record = '' }) {
     return this.#call('state', { origin, moves, record });
@@ -272,7 +273,25 @@ export class Yomi extends EventTarget {
       }
     }
     await this.#start();
+    // The new engine knows no book until it is given the old one's again.
+    if (this.#bookUrl) await this.#call('loadBook', { url: this.#bookUrl }).catch(() => {});
   }
+
+  /**
+   * Loads the opening book file at `url` (relative to the engine's worker,
+   * e.g. 'pkg/book.ybk') into the engine; kept across stops that replace
+   * it. Resolves to { positions, bytes }. From then on, state() reports
+   * `book` ({ value, moves: [{ move, value, source ('book', 'leaf', 'end'),
+   * depth }] } or null) and searches at levels with a book bound answer
+   * from it with kind 'book' (option `book: false` to search anyway).
+   */
+  async loadBook(url) {
+    const r = await this.#call('loadBook', { url });
+    this.#bookUrl = url;
+    return r;
+  }
+
+  #bookUrl = null;
 
   /** Ends the engine's worker (and its pool). */
   terminate() {

@@ -44,6 +44,8 @@ pub enum Error {
     BadWeights(String),
     /// An opening book file that cannot be read (the byte or line, and why).
     BadBook(String),
+    /// A game file (GGF, WTHOR) that cannot be read (the byte, and why).
+    BadGameFile(String),
     /// A level name or number that is not one of the levels.
     BadLevel(String),
     /// A player description for a match that cannot be parsed.
@@ -121,6 +123,7 @@ impl fmt::Display for Error {
             Error::BadArgument(s) => f.write_str(s),
             Error::BadWeights(s) => write!(f, "bad weights file: {s}"),
             Error::BadBook(s) => write!(f, "bad book: {s}"),
+            Error::BadGameFile(s) => write!(f, "bad game file: {s}"),
             Error::BadLevel(s) => write!(
                 f,
                 "level '{s}' is unknown; expected 1-6 or beginner, easy, medium, hard, expert, maximum"

@@ -384,3 +384,32 @@ test('New game is in reach without scrolling at 1280x800', async () => {
   assert.match(await text('#notice'), /New game/);
 });
 
+
+test("the opening book: its moves on the board apart from search scores, the opening named, the engine's book moves marked", async () => {
+  await page().waitForFunction(() => /knows [\d,]+ positions/.test(document.querySelector('#book-note').textContent),
+    null, { timeout: 60_000 });
+  await newGame({ white: 'hard' });
+  if (await page().isChecked('#hints')) await page().uncheck('#hints');
+  if (!(await page().isChecked('#book-moves'))) await page().check('#book-moves');
+  // At the start the four first moves are book moves, drawn as such.
+  await page().waitForFunction(() => document.querySelector('#board').classList.contains('book')
+    && document.querySelectorAll('#board .hinted').length === 4);
+  assert.match(await cell('f5').getAttribute('aria-label'), /book value [+−-]?\d+/);
+  await play('f5');
+  // White (hard) answers from the book: said so, and both moves marked in the list.
+  await page().waitForFunction(() => document.querySelectorAll('#move-list .book').length === 2, null, { timeout: 60_000 });
+  assert.match(await text('#thinking'), /from the opening book/);
+  assert.match(await page().getAttribute('#move-list button[data-ply="2"]', 'aria-label'), /a book move/);
+  // Search scores (hints) are not drawn as book values.
+  await page().check('#hints');
+  await page().waitForFunction(() => !document.querySelector('#board').classList.contains('book')
+    && document.querySelectorAll('#board .hinted').length > 0, null, { timeout: 60_000 });
+  await page().uncheck('#hints');
+  // The opening is named from any of the four directions.
+  await newGame({});
+  await loadRecord('f5d6c3d3c4');
+  await page().waitForFunction(() => document.querySelector('#opening').textContent === 'Opening: Tiger');
+  await loadRecord('e6f4c3c4d3');
+  await page().waitForFunction(() => document.querySelector('#opening').textContent === 'Opening: Tiger');
+  assert.deepEqual(session().errors, []);
+});

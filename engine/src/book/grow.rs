@@ -102,8 +102,7 @@ pub fn grow(book: &mut Book, opts: &GrowOptions, stop: &dyn Fn() -> bool, each: 
 /// Searches the leaves of `positions` in parallel and puts them in the book.
 fn apply(book: &mut Book, positions: Vec<(u64, u64)>, depth: u8, progress: &mut Progress) {
     let shared: &Book = book;
-    let found: Vec<(u64, u64, Option<(u32, i8)>)> =
-        positions.par_iter().map(|&(p, o)| (p, o, appraise(shared, p, o, depth))).collect();
+    let found: Vec<_> = positions.par_iter().map(|&(p, o)| (p, o, appraise(shared, p, o, depth))).collect();
     progress.searches += found.len();
     for (p, o, leaf) in found {
         book.put(p, o, leaf, depth);

@@ -7,9 +7,13 @@
 
 pub mod store;
 pub mod file;
+pub mod answer;
+pub mod openings;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod grow;
 
+pub use answer::answer;
+pub use openings::opening_name;
 pub use store::{Book, BookMove, Source};
 
 impl Book {

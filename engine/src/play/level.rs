@@ -20,15 +20,18 @@ pub struct Level {
     pub perfect: u32,
     /// Depth of the search that orders root moves (0: by evaluation).
     pub presearch: u32,
+    /// From the opening book, any move within this many discs of the
+    /// book's best, chosen at random so that games differ (`None`: no book).
+    pub book: Option<u8>,
 }
 
 pub const LEVELS: [Level; 6] = [
-    Level { name: "beginner", depth: 1, selectivity: 0, seconds: None, wld: 0, perfect: 0, presearch: 0 },
-    Level { name: "easy", depth: 3, selectivity: 0, seconds: None, wld: 8, perfect: 6, presearch: 0 },
-    Level { name: "medium", depth: 6, selectivity: 1, seconds: None, wld: 12, perfect: 10, presearch: 2 },
-    Level { name: "hard", depth: 10, selectivity: 1, seconds: None, wld: 18, perfect: 16, presearch: 4 },
-    Level { name: "expert", depth: 14, selectivity: 1, seconds: Some(10.0), wld: 22, perfect: 20, presearch: 6 },
-    Level { name: "maximum", depth: 60, selectivity: 1, seconds: Some(30.0), wld: 26, perfect: 24, presearch: 6 },
+    Level { name: "beginner", depth: 1, selectivity: 0, seconds: None, wld: 0, perfect: 0, presearch: 0, book: None },
+    Level { name: "easy", depth: 3, selectivity: 0, seconds: None, wld: 8, perfect: 6, presearch: 0, book: Some(8) },
+    Level { name: "medium", depth: 6, selectivity: 1, seconds: None, wld: 12, perfect: 10, presearch: 2, book: Some(4) },
+    Level { name: "hard", depth: 10, selectivity: 1, seconds: None, wld: 18, perfect: 16, presearch: 4, book: Some(3) },
+    Level { name: "expert", depth: 14, selectivity: 1, seconds: Some(10.0), wld: 22, perfect: 20, presearch: 6, book: Some(2) },
+    Level { name: "maximum", depth: 60, selectivity: 1, seconds: Some(30.0), wld: 26, perfect: 24, presearch: 6, book: Some(1) },
 ];
 
 impl Level {
@@ -46,12 +49,12 @@ impl Level {
     /// Paper 000's setting X: presearch 5, normal depth 2+X, win/draw/loss
     /// from 5+X empties, exact from 3+X.
     pub fn paper_000(x: u32) -> Level {
-        Level { name: "paper-000", depth: 2 + x, selectivity: 0, seconds: None, wld: 5 + x, perfect: 3 + x, presearch: 5 }
+        Level { name: "paper-000", depth: 2 + x, selectivity: 0, seconds: None, wld: 5 + x, perfect: 3 + x, presearch: 5, book: None }
     }
 
     /// Plain settings: `depth` plies, no solver beyond what the depth reaches.
     pub fn depth(depth: u32) -> Level {
-        Level { name: "depth", depth, selectivity: 0, seconds: None, wld: 0, perfect: 0, presearch: 0 }
+        Level { name: "depth", depth, selectivity: 0, seconds: None, wld: 0, perfect: 0, presearch: 0, book: None }
     }
 }
 

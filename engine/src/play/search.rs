@@ -79,6 +79,9 @@ pub enum Kind {
     Wld,
     /// An exact solve: the score is the final disc difference.
     Exact,
+    /// The opening book: the score is the book's value in discs (the
+    /// negamax of its leaves' searches, `depth` the position's).
+    Book,
 }
 
 /// A search's answer (also sent as progress while it runs).

@@ -5,6 +5,7 @@
 
 use std::sync::atomic::AtomicBool;
 
+use crate::book::{answer, Book};
 use crate::clock::Clock;
 use crate::error::Error;
 use crate::play::eval::Weights;
@@ -25,28 +26,32 @@ pub enum Player {
     /// A uniformly random legal move.
     Random,
     /// The engine with these settings, weights and ProbCut statistics, on
-    /// the current pool's threads as `mode` says.
-    Engine { level: Level, weights: &'static Weights, probcut: &'static ProbCutStats, mode: Mode },
+    /// the current pool's threads as `mode` says, playing from `book`
+    /// within its level's bound.
+    Engine { level: Level, weights: &'static Weights, probcut: &'static ProbCutStats, mode: Mode, book: Option<&'static Book> },
 }
 
 impl Player {
     /// The engine at `level` with the shipped weights and their ProbCut
-    /// statistics.
+    /// statistics, without a book.
     pub fn shipped(level: Level, mode: Mode) -> Player {
-        Player::Engine { level, weights: Weights::shipped(), probcut: ProbCutStats::shipped(), mode }
+        Player::Engine { level, weights: Weights::shipped(), probcut: ProbCutStats::shipped(), mode, book: None }
     }
 
     /// Parses `random`, `level=NAME|N`, `x=N` (paper 000's setting) or
     /// `depth=D`, each optionally followed by `,sel=S`, `,time=SECONDS`,
     /// `,wld=E`, `,perfect=E`, `,presearch=P`, `,weights=NAME`,
-    /// `,probcut=NAME` and `,mode=ybw|lazy|msai|predict|serial`, where
-    /// `load` turns a weights name into weights and `load_stats` a ProbCut
-    /// statistics name into statistics (they belong to one evaluation, so
-    /// a player with other weights brings its own).
+    /// `,probcut=NAME`, `,mode=ybw|lazy|msai|predict|serial` and
+    /// `,book=on|off`, where `load` turns a weights name into weights and
+    /// `load_stats` a ProbCut statistics name into statistics (they belong
+    /// to one evaluation, so a player with other weights brings its own).
+    /// Engine players play from `book` (if their level has a bound) unless
+    /// `book=off`.
     pub fn parse(
         spec: &str,
         load: &dyn Fn(&str) -> Result<&'static Weights, Error>,
         load_stats: &dyn Fn(&str) -> Result<&'static ProbCutStats, Error>,
+        book: Option<&'static Book>,
     ) -> Result<Player, Error> {
         let bad = |reason: String| Error::BadPlayer { spec: spec.to_string(), reason };
         let mut parts = spec.trim().split(',');
@@ -76,6 +81,7 @@ impl Player {
         let mut weights = Weights::shipped();
         let mut probcut = ProbCutStats::shipped();
         let mut mode = Mode::default();
+        let mut book = book;
         for part in parts {
             let (k, v) = part.split_once('=').ok_or_else(|| bad(format!("'{part}' is not KEY=VALUE")))?;
             match k.trim() {
@@ -94,10 +100,15 @@ impl Player {
                 "weights" => weights = load(v.trim())?,
                 "probcut" => probcut = load_stats(v.trim())?,
                 "mode" => mode = Mode::parse(v).ok_or_else(|| bad(format!("'{v}' is not a mode")))?,
+                "book" => match v.trim() {
+                    "on" => {}
+                    "off" => book = None,
+                    _ => return Err(bad(format!("book '{v}' is not on or off"))),
+                },
                 other => return Err(bad(format!("unknown setting '{other}'"))),
             }
         }
-        Ok(Player::Engine { level, weights, probcut, mode })
+        Ok(Player::Engine { level, weights, probcut, mode, book })
     }
 }
 
@@ -109,23 +120,28 @@ pub struct GameOutcome {
     pub score: i32,
     pub black_discs: u32,
     pub white_discs: u32,
-    /// Per colour (Black, White): nodes searched and seconds thinking.
+    /// Per colour (Black, White): nodes searched, seconds thinking, and
+    /// moves from the book.
     pub nodes: [u64; 2],
     pub seconds: [f64; 2],
+    pub book_moves: [u32; 2],
 }
 
-/// Plays `black` against `white` from `start` to the end.
+/// Plays `black` against `white` from `start` to the end; `rng` moves the
+/// random player, `book_rng` chooses among book moves.
 pub fn play_game(
     start: Position,
     scoring: Scoring,
     players: [&Player; 2],
     tables: [&TranspositionTable; 2],
     rng: &mut Rng,
+    book_rng: &mut Rng,
     stop: Option<&AtomicBool>,
 ) -> GameOutcome {
     let mut game = Game::new(start);
     let mut nodes = [0u64; 2];
     let mut seconds = [0f64; 2];
+    let mut book_moves = [0u32; 2];
     loop {
         let pos = *game.current();
         let side = match pos.to_move() {
@@ -143,10 +159,14 @@ pub fn play_game(
         let clock = Clock::start();
         let mv = match players[side] {
             Player::Random => Move::Play(Square::from_index(pos.size(), rng.pick(moves)).expect("on board")),
-            Player::Engine { level, weights, probcut, mode } => {
-                let opts = SearchOptions { weights, probcut, mode: *mode, ..SearchOptions::new(*level, scoring) };
-                let r = crate::play::search::search(&pos, tables[side], &opts, stop, &mut |_| {});
+            Player::Engine { level, weights, probcut, mode, book } => {
+                let from_book = book.zip(level.book).and_then(|(b, bound)| answer(b, &pos, bound, book_rng));
+                let r = from_book.unwrap_or_else(|| {
+                    let opts = SearchOptions { weights, probcut, mode: *mode, ..SearchOptions::new(*level, scoring) };
+                    crate::play::search::search(&pos, tables[side], &opts, stop, &mut |_| {})
+                });
                 nodes[side] += r.nodes;
+                book_moves[side] += (r.kind == crate::play::search::Kind::Book) as u32;
                 r.best.expect("a move exists")
             }
         };
@@ -169,6 +189,7 @@ pub fn play_game(
         game,
         nodes,
         seconds,
+        book_moves,
     }
 }
 
@@ -216,6 +237,7 @@ pub struct MatchResult {
     pub score: i64,
     pub nodes: [u64; 2],
     pub seconds: [f64; 2],
+    pub book_moves: [u64; 2],
     pub wall_seconds: f64,
 }
 
@@ -233,6 +255,9 @@ pub fn play_match(
     let tables = [TranspositionTable::with_mib(opts.hash_mib), TranspositionTable::with_mib(opts.hash_mib)];
     let mut r = MatchResult::default();
     let mut rng = Rng::new(opts.seed);
+    // Its own stream, so that the random player's moves and the openings
+    // do not depend on whether a player has a book.
+    let mut book_rng = Rng::new(opts.seed ^ 0xB00C);
     let mut opening = Position::start(opts.size, opts.start);
     for g in 0..opts.games {
         if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
@@ -243,7 +268,7 @@ pub fn play_match(
         }
         let a_black = g % 2 == 0;
         let (players, tts) = if a_black { ([a, b], [&tables[0], &tables[1]]) } else { ([b, a], [&tables[1], &tables[0]]) };
-        let out = play_game(opening, opts.scoring, players, tts, &mut rng, stop);
+        let out = play_game(opening, opts.scoring, players, tts, &mut rng, &mut book_rng, stop);
         let (ia, ib) = if a_black { (0, 1) } else { (1, 0) };
         let score_a = if a_black { out.score } else { -out.score };
         let discs = [out.black_discs as u64, out.white_discs as u64];
@@ -260,6 +285,8 @@ pub fn play_match(
         r.nodes[1] += out.nodes[ib];
         r.seconds[0] += out.seconds[ia];
         r.seconds[1] += out.seconds[ib];
+        r.book_moves[0] += out.book_moves[ia] as u64;
+        r.book_moves[1] += out.book_moves[ib] as u64;
         each(g, &out, &r);
     }
     r.wall_seconds = clock.seconds();
@@ -297,17 +324,17 @@ mod tests {
 
     #[test]
     fn parses_player_specs() {
-        assert!(matches!(Player::parse("random", &shipped, &stats), Ok(Player::Random)));
-        match Player::parse("x=9", &shipped, &stats).unwrap() {
+        assert!(matches!(Player::parse("random", &shipped, &stats, None), Ok(Player::Random)));
+        match Player::parse("x=9", &shipped, &stats, None).unwrap() {
             Player::Engine { level, .. } => assert_eq!((level.depth, level.wld, level.perfect, level.presearch), (11, 14, 12, 5)),
             _ => panic!(),
         }
-        match Player::parse("level=hard,sel=0,time=1.5", &shipped, &stats).unwrap() {
+        match Player::parse("level=hard,sel=0,time=1.5", &shipped, &stats, None).unwrap() {
             Player::Engine { level, .. } => assert_eq!((level.selectivity, level.seconds), (0, Some(1.5))),
             _ => panic!(),
         }
         for bad in ["", "random,sel=1", "depth=x", "level=99", "depth=3,sel=9", "depth=3,foo=1", "depth=3,time=-1", "god=1"] {
-            assert!(Player::parse(bad, &shipped, &stats).is_err(), "{bad}");
+            assert!(Player::parse(bad, &shipped, &stats, None).is_err(), "{bad}");
         }
     }
 
@@ -322,7 +349,7 @@ mod tests {
             seed: 1,
             hash_mib: 4,
         };
-        let engine = Player::parse("depth=3,wld=10,perfect=8", &shipped, &stats).unwrap();
+        let engine = Player::parse("depth=3,wld=10,perfect=8", &shipped, &stats, None).unwrap();
         let r = play_match(&engine, &Player::Random, &opts, None, &mut |_, out, _| {
             assert_eq!(out.black_discs + out.white_discs + out.game.current().empties().count_ones(), 36);
         });

@@ -300,6 +300,9 @@ struct SearchArgs {
     mode: Option<String>,
     /// A node limit (the midgame search stops near it).
     nodes: Option<f64>,
+    /// Answer from the loaded book where it knows the position (default
+    /// true; levels without a book bound never do).
+    book: Option<bool>,
 }
 
 #[derive(Serialize)]
@@ -336,8 +339,9 @@ fn search_report(pos: &Position, r: &SearchResult) -> SearchReport {
 
 /// Chooses a move in `position`. Options: `level` (a name or 1–6, default
 /// hard), `scoring`, `allMoves` (every move's score: the analysis), `mode`,
-/// `nodes`. `progress` gets a report after every iteration. Returns `{ best,
-/// score, kind ("midgame", "wld" or "exact"), depth, selectivity, pv, moves,
+/// `nodes`, `book` (default true: answer from the loaded book where the
+/// level has a book bound). `progress` gets a report after every iteration.
+/// Returns `{ best, score, kind ("midgame", "wld", "exact" or "book"), depth, selectivity, pv, moves,
 /// nodes, seconds, nodesPerSecond, stopped }`.
 #[wasm_bindgen]
 pub fn search(
@@ -355,6 +359,15 @@ pub fn search(
         ..SearchOptions::new(level, scoring(args.scoring.as_deref())?)
     };
     opts.limits.nodes = args.nodes.map(|n| n.max(1.0) as u64);
+    if let (Some(bound), Some(book), true) = (level.book, super::book::book(), args.book.unwrap_or(true)) {
+        // A move to play varies within the level's bound; an analysis
+        // shows the book's best.
+        let bound = if args.all_moves { 0 } else { bound };
+        let mut rng = crate::rng::Rng::new((js_sys::Math::random() * 9.0e15) as u64);
+        if let Some(r) = crate::book::answer(&book, &pos, bound, &mut rng) {
+            return to_js(&search_report(&pos, &r));
+        }
+    }
     let stop = begin();
     let r = crate::play::search::search(&pos, table(), &opts, Some(stop), &mut |p| {
         if let (Some(f), Ok(v)) = (&progress, to_js(&search_report(&pos, p))) {

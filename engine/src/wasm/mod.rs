@@ -1,11 +1,12 @@
 //! The browser bindings: the rules and perft for JavaScript ([`Game`] here),
 //! searches and solves with a stop flag in shared memory ([`analysis`]), the
-//! visitor's benchmark ([`bench`]), and the rayon pool over web workers
+//! visitor's benchmark ([`bench`]), the opening book ([`book`]), and the rayon pool over web workers
 //! (`initThreadPool`, only in the threaded build). Every error reaches
 //! JavaScript as an `Error` carrying the same message the CLI prints.
 
 mod analysis;
 mod bench;
+mod book;
 mod four;
 
 use wasm_bindgen::prelude::*;
@@ -168,6 +169,13 @@ impl WasmGame {
     /// The moves played, one entry each: a square name or `"pass"`.
     pub fn moves(&self) -> Vec<String> {
         move_names(&self.game)
+    }
+
+    /// The name of the opening played (8×8 from the Othello start), if it
+    /// reached a named line.
+    #[wasm_bindgen(getter)]
+    pub fn opening(&self) -> Option<String> {
+        crate::book::opening_name(&self.game).map(str::to_string)
     }
 }
 

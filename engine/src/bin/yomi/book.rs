@@ -164,6 +164,8 @@ fn grow_book(args: GrowArgs) -> Result<(), Error> {
         args.plies,
         args.depth
     );
+    // The engine that grows it is the one checked out as it starts.
+    let commit = crate::corpus::commit(args.file.parent().unwrap_or(Path::new(".")));
     let opts = GrowOptions { depth: args.depth, rel: args.rel, abs: args.abs, plies: args.plies };
     let clock = Clock::start();
     let (mut saved, mut said) = (0.0, 0.0);
@@ -210,17 +212,17 @@ fn grow_book(args: GrowArgs) -> Result<(), Error> {
             Ended::Stopped => "stopped with work left in the window; run it again to go on",
         }
     );
-    log_run(&args, before, book.len(), last.searches, clock.seconds())
+    log_run(&args, &commit, before, book.len(), last.searches, clock.seconds())
 }
 
 /// One line per run in history.tsv beside the book: how it was grown.
-fn log_run(args: &GrowArgs, before: usize, after: usize, searches: usize, seconds: f64) -> Result<(), Error> {
+fn log_run(args: &GrowArgs, commit: &str, before: usize, after: usize, searches: usize, seconds: f64) -> Result<(), Error> {
     let path = args.file.with_file_name("history.tsv");
     let mut text = std::fs::read_to_string(&path).unwrap_or_else(|_| "date\tcommit\tdepth\trel\tabs\tplies\tthreads\tpositions_before\tpositions_after\tsearches\tseconds\n".into());
     text.push_str(&format!(
         "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{before}\t{after}\t{searches}\t{seconds:.0}\n",
         yomi::tools::corpus::today(),
-        crate::corpus::commit(args.file.parent().unwrap_or(Path::new("."))),
+        commit,
         args.depth,
         args.rel,
         args.abs,
@@ -235,6 +237,9 @@ fn show(book: &Book, record: &str) -> Result<(), Error> {
     let game = Game::from_record(start, record)?;
     let pos = *game.current();
     println!("{}", yomi::format_position(&pos));
+    if let Some(name) = yomi::book::opening_name(&game) {
+        println!("opening: {name}");
+    }
     let Some(moves) = book.moves(&pos) else {
         println!("not in the book ({} positions)", book.len());
         return Ok(());

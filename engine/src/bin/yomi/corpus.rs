@@ -75,7 +75,7 @@ pub fn commit(dir: &Path) -> String {
     };
     let Some(head) = git(&["rev-parse", "--short=12", "HEAD"]) else { return "unknown".into() };
     let head = String::from_utf8_lossy(&head.stdout).trim().to_string();
-    let dirty = git(&["status", "--porcelain", "--untracked-files=no", "--", ":/engine/src", ":/engine/weights", ":/engine/book"])
+    let dirty = git(&["status", "--porcelain", "--untracked-files=no", "--", ":/engine/src", ":/engine/weights"])
         .is_some_and(|o| !o.stdout.is_empty());
     if dirty {
         format!("{head}+dirty")

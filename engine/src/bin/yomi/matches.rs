@@ -37,9 +37,14 @@ pub struct MatchArgs {
     sweep_max: u32,
     #[arg(long)]
     json: bool,
+    /// Engine players search from the first move instead of playing from
+    /// the opening book (one player alone: ,book=off).
+    #[arg(long)]
+    no_book: bool,
     /// The first player: random, level=L, x=N (paper 000) or depth=D, with
     /// optional ,sel=S ,time=T ,wld=E ,perfect=E ,presearch=P ,weights=NAME
-    /// ,probcut=FILE ,mode=MODE.
+    /// ,probcut=FILE ,mode=MODE ,book=off. Levels above beginner play from
+    /// the book within their bound.
     #[arg(value_name = "PLAYER", required_unless_present = "sweep")]
     first: Option<String>,
     /// The second player, in the same form.
@@ -66,19 +71,24 @@ pub fn run(args: MatchArgs) -> Result<(), Error> {
         return sweep(&args, &opts);
     }
     let (a_spec, b_spec) = (args.first.clone().unwrap_or_default(), args.second.clone().unwrap_or_default());
-    let a = Player::parse(&a_spec, &load_weights, &load_probcut)?;
-    let b = Player::parse(&b_spec, &load_weights, &load_probcut)?;
+    let book = (!args.no_book).then(yomi::book::Book::shipped);
+    let a = Player::parse(&a_spec, &load_weights, &load_probcut, book)?;
+    let b = Player::parse(&b_spec, &load_weights, &load_probcut, book)?;
     let json_out = args.json;
     let r = play_match(&a, &b, &opts, None, &mut |g, out, _| {
         if !json_out {
             println!(
-                "game {:>3}: {} (Black) vs {} (White): {}-{} {}",
+                "game {:>3}: {} (Black) vs {} (White): {}-{} {}{}",
                 g + 1,
                 if g % 2 == 0 { &a_spec } else { &b_spec },
                 if g % 2 == 0 { &b_spec } else { &a_spec },
                 out.black_discs,
                 out.white_discs,
-                out.game.record()
+                out.game.record(),
+                match out.book_moves {
+                    [0, 0] => String::new(),
+                    [b, w] => format!("  (book moves: {b} Black, {w} White)"),
+                }
             );
             let _ = std::io::stdout().flush();
         }
@@ -95,7 +105,7 @@ fn result_json(a: &str, b: &str, r: &MatchResult, opts: &MatchOptions) -> serde_
     json!({
         "board": opts.size.to_string(), "start": opts.start.to_string(), "scoring": opts.scoring.to_string(),
         "first": a, "second": b, "games": r.games, "wins": r.wins, "draws": r.draws, "losses": r.losses,
-        "discs": r.discs, "score": r.score, "nodes": r.nodes, "seconds": r.seconds, "wall_seconds": r.wall_seconds,
+        "discs": r.discs, "score": r.score, "nodes": r.nodes, "seconds": r.seconds, "book_moves": r.book_moves, "wall_seconds": r.wall_seconds,
     })
 }
 
@@ -111,8 +121,8 @@ fn print_result(a: &str, b: &str, r: &MatchResult) {
         r.score as f64 / r.games.max(1) as f64
     );
     println!(
-        "time {:.2} s vs {:.2} s ({:.2} s in all); nodes {} vs {}",
-        r.seconds[0], r.seconds[1], r.wall_seconds, r.nodes[0], r.nodes[1]
+        "time {:.2} s vs {:.2} s ({:.2} s in all); nodes {} vs {}; book moves {} vs {}",
+        r.seconds[0], r.seconds[1], r.wall_seconds, r.nodes[0], r.nodes[1], r.book_moves[0], r.book_moves[1]
     );
 }
 

@@ -103,6 +103,10 @@ pub struct SearchArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Search even where the opening book knows the position (a level
+    /// answers from the book by default; --depth never does).
+    #[arg(long)]
+    no_book: bool,
     /// Search every position of an OBF file and count how often the move
     /// chosen is one of the best by the exact scores the file gives.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "moves"])]
@@ -196,6 +200,12 @@ pub fn run(args: SearchArgs) -> Result<(), Error> {
         ..SearchOptions::new(level, args.scoring)
     };
     opts.limits.nodes = args.nodes;
+    if level.book.is_some() && !args.no_book && !args.distributed {
+        // The book's best move: a search answers the same position the same way.
+        if let Some(r) = yomi::book::answer(yomi::book::Book::shipped(), &pos, 0, &mut yomi::rng::Rng::new(0)) {
+            return report(&args, &pos, level, &r);
+        }
+    }
     let json_out = args.json;
     let master_line = |m: &yomi::parallel::predict::Report, from: Option<String>| {
         if !json_out {
@@ -271,6 +281,7 @@ fn report(args: &SearchArgs, pos: &yomi::Position, level: Level, r: &SearchResul
             yomi::Kind::Midgame => format!("{:+.2} (estimate, depth {}, selectivity {})", r.score, r.depth, r.selectivity),
             yomi::Kind::Wld => format!("{} (win/draw/loss solve)", ["loss", "draw", "win"][(r.score.signum() + 1.0) as usize]),
             yomi::Kind::Exact => format!("{:+} (exact)", r.score),
+            yomi::Kind::Book => format!("{:+} (book, leaves searched at depth {})", r.score, r.depth),
         };
         println!("Position: {}", yomi::format_position(&pos));
         println!("Best move: {}", best.unwrap_or_else(|| "none (the game is over)".into()));
