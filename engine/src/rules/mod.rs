@@ -1,5 +1,6 @@
 //! The game: board shapes as types, move generation, squares, positions
-//! and rules, symmetries, notation, game records, stable discs and perft.
+//! and rules, symmetries, notation, game records and GGF files, stable
+//! discs and perft.
 //! Everything above builds on this layer; it imports nothing above it.
 
 pub mod geometry;
@@ -11,5 +12,6 @@ pub mod symmetry;
 pub mod notation;
 pub mod game;
 pub mod text;
+pub mod ggf;
 pub mod stability;
 pub mod perft;
