@@ -624,3 +624,127 @@ fn the_book_answers_a_level_and_shows_exports_and_imports() {
     assert!(stderr(&o).contains("bad book: byte"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `yomi nboard` driven line by line as the NBoard GUI drives it.
+struct Nboard {
+    child: std::process::Child,
+    lines: std::sync::mpsc::Receiver<String>,
+}
+
+impl Nboard {
+    fn start() -> Nboard {
+        use std::io::BufRead;
+        use std::process::Stdio;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_yomi"))
+            .args(["nboard", "--hash", "16"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let out = child.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(out).lines().map_while(Result::ok) {
+                let _ = tx.send(line);
+            }
+        });
+        Nboard { child, lines }
+    }
+
+    fn send(&mut self, line: &str) {
+        use std::io::Write;
+        writeln!(self.child.stdin.as_mut().unwrap(), "{line}").unwrap();
+    }
+
+    /// The lines up to and including the first that `last` accepts.
+    fn until(&mut self, last: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let line = self.lines.recv_timeout(std::time::Duration::from_secs(60)).unwrap_or_else(|_| panic!("no reply; so far {seen:?}"));
+            let done = last(&line);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+}
+
+const NBOARD_GAME: &str = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]TY[8]\
+    BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
+
+#[test]
+fn nboard_protocol_exchange() {
+    let mut e = Nboard::start();
+    e.send("nboard 2");
+    e.send("set depth 6");
+    assert_eq!(e.until(|_| true), ["set myname Yomi6"]);
+    e.send("ping 1");
+    assert_eq!(e.until(|_| true), ["pong 1"]);
+
+    // go: thinking output, then "=== move/eval/time", a legal move of the game's position.
+    e.send(&format!("set game {NBOARD_GAME}"));
+    e.send("go");
+    let said = e.until(|l| l == "status");
+    assert_eq!(said[0], "status Yomi is thinking");
+    let played = said.iter().find(|l| l.starts_with("=== ")).unwrap_or_else(|| panic!("{said:?}"));
+    let (mv, rest) = played[4..].split_once('/').unwrap();
+    let (eval, time) = rest.split_once('/').unwrap();
+    assert!(eval.parse::<f64>().is_ok() && time.parse::<f64>().is_ok(), "{played}");
+    let start = yomi::Position::start(yomi::BoardSize::OTHELLO, yomi::Start::Othello);
+    assert!(yomi::Game::from_record(start, &format!("f5f6d3c5e6f7e7f4{mv}")).is_ok(), "{played}");
+    assert!(said.iter().all(|l| l.starts_with("status") || l.starts_with("search ") || l.starts_with("nodestats ") || l.starts_with("=== ")), "{said:?}");
+
+    // hint: a line per move, best first, with its line and value.
+    e.send("hint 2");
+    let said = e.until(|l| l == "status");
+    let hints: Vec<&String> = said.iter().filter(|l| l.starts_with("search ") && l.ends_with(" 0 6")).collect();
+    assert!(hints.len() >= 2, "{said:?}");
+
+    // Bad and unknown commands change nothing and end nothing.
+    for bad in ["bogus", "move Z9", "set game nonsense", "set depth 0", "hint x", "set colour blue"] {
+        e.send(bad);
+    }
+    e.send("ping 2");
+    assert_eq!(e.until(|_| true), ["pong 2"]);
+
+    // From the start the opening book answers: "book" lines.
+    e.send("set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *];)");
+    e.send("hint 4");
+    let said = e.until(|l| l == "status");
+    let book: Vec<&String> = said.iter().filter(|l| l.starts_with("book ")).collect();
+    assert_eq!(book.len(), 4, "{said:?}");
+    for l in book {
+        let f: Vec<&str> = l.split(' ').collect();
+        assert_eq!(f.len(), 5, "{l}");
+        assert!(["D3", "C4", "F5", "E6"].contains(&&f[1][..2]), "{l}");
+        assert_eq!(f[3], "0");
+    }
+
+    // analyze: every position from the last to the first.
+    e.send("move F5");
+    e.send("move D6");
+    e.send("analyze");
+    let said = e.until(|l| l == "status");
+    let numbers: Vec<&str> = said.iter().filter_map(|l| l.strip_prefix("analysis ")).map(|l| l.split(' ').next().unwrap()).collect();
+    assert_eq!(numbers, ["2", "1", "0"], "{said:?}");
+    e.send("learn");
+    assert_eq!(e.until(|_| true), ["learned"]);
+
+    // A ping stops a deep search at once: its move, then the pong.
+    e.send("set depth 40");
+    e.until(|_| true);
+    e.send(&format!("set game {NBOARD_GAME}"));
+    e.send("go");
+    e.until(|l| l == "status Yomi is thinking");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let asked = std::time::Instant::now();
+    e.send("ping 3");
+    let said = e.until(|l| l == "pong 3");
+    assert!(asked.elapsed().as_secs_f64() < 2.0, "{:?}", asked.elapsed());
+    assert!(said.iter().any(|l| l.starts_with("=== ")), "{said:?}");
+
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}

@@ -10,6 +10,7 @@ mod eval;
 mod fit;
 mod four;
 mod matches;
+mod nboard;
 mod probcut;
 mod perft;
 mod search;
@@ -74,6 +75,10 @@ enum Command {
     /// The opening book: grow it, show a position's book moves, print its
     /// statistics, export it as text or import it.
     Book(book::BookArgs),
+    /// Speak the NBoard protocol on standard input and output: Yomi as the
+    /// engine of the NBoard GUI (set depth, set game, move, go, hint, ping,
+    /// analyze, learn, quit).
+    Nboard(nboard::NboardArgs),
     /// Play games between two players (or paper 000's sweep against the
     /// random player) and print wins, draws, losses, discs, time and nodes.
     Match(matches::MatchArgs),
@@ -125,6 +130,7 @@ fn main() -> ExitCode {
         Command::Corpus(args) => corpus::run(args).map(|()| 0),
         Command::Book(args) => book::run(args).map(|()| 0),
         Command::Match(args) => matches::run(args).map(|()| 0),
+        Command::Nboard(args) => nboard::run(args).map(|()| 0),
         Command::Bench(args) => bench::run(args).map(|()| 0),
         Command::Probcut(args) => probcut::run(args).map(|()| 0),
         Command::Four(args) => four::run(args).map(|()| 0),
