@@ -107,15 +107,17 @@ test('a win/draw/loss solve says win, draw or loss and no score', async () => {
 });
 
 test('while the engine thinks: no legal moves shown, Stop says "Move now" and plays at once', async () => {
+  // Past the opening book (which answers at once): NBoard's sample game.
   await newGame({ white: 'maximum' });
-  await play('f5');
+  await loadRecord('f5f6d3c5e6f7e7f4');
+  await play('d6');
   await page().waitForFunction(() => document.querySelector('#stop').textContent === 'Move now' && !document.querySelector('#stop').disabled);
   assert.equal(await page().locator('#board .legal').count(), 0);
   assert.match(await text('#status'), /White to move: the engine \(maximum\) is thinking/);
   await page().waitForTimeout(800);
   const t0 = Date.now();
   await page().click('#stop');
-  await page().waitForFunction(() => document.querySelector('#record').textContent.split(' ').length === 2, null, { timeout: 2000 });
+  await page().waitForFunction(() => document.querySelector('#record').textContent.split(' ').length === 10, null, { timeout: 2000 });
   console.log(`"Move now" played after ${Date.now() - t0} ms`);
   assert.ok(Date.now() - t0 < 1000);
   assert.match(await text('#thinking'), /^White \(maximum\) played [a-h][1-8]: .* for White/);
