@@ -41,7 +41,7 @@ export const BOARD_CSS = `
 .yomi-board .square.best { color: #ffe680; text-decoration: underline; text-underline-offset: .15em; }
 /* The opening book's values, told apart from a search's scores. */
 .yomi-board.book .square.hinted { color: #bfe3ff; font-style: italic; }
-.yomi-board.book .square.best { color: #7fd0ff; }
+.yomi-board.book .square.best { color: #d6f0ff; }
 .yomi-board .square.last::before {
   content: ''; position: absolute; width: 18%; height: 18%; border-radius: 50%;
   background: #ff9a8f; box-shadow: 0 0 0 2px #15603a; z-index: 1;

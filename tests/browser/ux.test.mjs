@@ -262,6 +262,8 @@ test('dark mode follows the menu and is kept', async () => {
 
 test('contrast on the board and touch targets on a phone', async () => {
   await newGame({});
+  // The search's hints and a plain legal dot (the book's values are drawn on every book move).
+  await page().uncheck('#book-moves');
   await page().selectOption('#hint-level', 'easy');
   await page().check('#hints');
   await page().waitForFunction(() => document.querySelectorAll('#board .best').length > 0, null, { timeout: 60_000 });
