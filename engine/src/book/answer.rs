@@ -5,19 +5,17 @@ use crate::book::store::Book;
 use crate::rng::Rng;
 use crate::rules::game::Move;
 use crate::rules::position::Position;
+use crate::rules::square::Square;
 use crate::play::search::{Kind, SearchResult};
 
 /// Book moves followed after the chosen one to show the expected line.
 const LINE: usize = 12;
 
-/// The book's answer for `pos`: a book move within `bound` discs of the
-/// best (chosen by `rng`), its value, the book's best line after it, and
-/// every book move with its value. `None` if `pos` is not in the book.
-pub fn answer(book: &Book, pos: &Position, bound: u8, rng: &mut Rng) -> Option<SearchResult> {
-    let chosen = book.choose(pos, bound, rng)?;
-    let (entry, _) = book.lookup(pos)?;
-    let mut pv = vec![Move::Play(chosen.square)];
-    let mut at = pos.play(chosen.square).expect("book moves are legal");
+/// `first` (legal in `pos`), then the book's best move after it, and so on
+/// while the book knows the position (passes included), up to [`LINE`] moves.
+pub fn line(book: &Book, pos: &Position, first: Square) -> Vec<Move> {
+    let mut pv = vec![Move::Play(first)];
+    let mut at = pos.play(first).expect("a legal move");
     while pv.len() < LINE {
         if at.legal_moves() == 0 {
             if at.passed().legal_moves() == 0 {
@@ -30,6 +28,16 @@ pub fn answer(book: &Book, pos: &Position, bound: u8, rng: &mut Rng) -> Option<S
         pv.push(Move::Play(best.square));
         at = at.play(best.square).expect("book moves are legal");
     }
+    pv
+}
+
+/// The book's answer for `pos`: a book move within `bound` discs of the
+/// best (chosen by `rng`), its value, the book's best line after it, and
+/// every book move with its value. `None` if `pos` is not in the book.
+pub fn answer(book: &Book, pos: &Position, bound: u8, rng: &mut Rng) -> Option<SearchResult> {
+    let chosen = book.choose(pos, bound, rng)?;
+    let (entry, _) = book.lookup(pos)?;
+    let pv = line(book, pos, chosen.square);
     Some(SearchResult {
         best: Some(Move::Play(chosen.square)),
         score: chosen.value as f64,

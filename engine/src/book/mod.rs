@@ -12,7 +12,7 @@ pub mod openings;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod grow;
 
-pub use answer::answer;
+pub use answer::{answer, line};
 pub use openings::opening_name;
 pub use store::{Book, BookMove, Source};
 

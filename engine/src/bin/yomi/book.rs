@@ -3,6 +3,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 use yomi::book::grow::{grow, Ended, GrowOptions};
+use yomi::book::store::{next, Next};
 use yomi::book::{Book, Source};
 use yomi::clock::Clock;
 use yomi::{BoardSize, Error, Game, Position, Start};
@@ -165,7 +166,7 @@ fn grow_book(args: GrowArgs) -> Result<(), Error> {
         args.depth
     );
     // The engine that grows it is the one checked out as it starts.
-    let commit = crate::corpus::commit(args.file.parent().unwrap_or(Path::new(".")));
+    let commit = crate::common::commit(args.file.parent().unwrap_or(Path::new(".")));
     let opts = GrowOptions { depth: args.depth, rel: args.rel, abs: args.abs, plies: args.plies };
     let clock = Clock::start();
     let (mut saved, mut said) = (0.0, 0.0);
@@ -254,11 +255,10 @@ fn show(book: &Book, record: &str) -> Result<(), Error> {
             Source::End => "end of game".to_string(),
         };
         let lines = match m.source {
-            Source::Book => {
-                let next = pos.play(m.square).expect("book moves are legal");
-                let next = if next.legal_moves() == 0 { next.passed() } else { next };
-                book.positions_under(next.player(), next.opponent()).to_string()
-            }
+            Source::Book => match next(pos.player(), pos.opponent(), m.square.index()) {
+                Next::Child { p, o, .. } => book.positions_under(p, o).to_string(),
+                Next::Over(_) => "-".to_string(),
+            },
             _ => "-".to_string(),
         };
         println!("{:<5} {:>+5}  {known:<15} {lines:>5}", m.square.name(BoardSize::OTHELLO), m.value);

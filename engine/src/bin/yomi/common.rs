@@ -1,5 +1,7 @@
 //! What several commands share: checked numeric options, the thread pool,
-//! weights files, and move names.
+//! weights files, move names, and the commit a data folder was made at.
+
+use std::path::Path;
 
 use yomi::{Error, Mode, Move, Position, Weights};
 
@@ -86,4 +88,21 @@ pub fn parse_mode(s: &str) -> Result<Mode, String> {
         let names: Vec<&str> = Mode::ALL.iter().map(|m| m.name()).collect();
         format!("unknown mode {s:?}; expected one of {}", names.join(", "))
     })
+}
+
+/// The commit a data folder (corpus, book) is checked out at, with "+dirty" if the engine's
+/// sources differ from it ("unknown" outside a git checkout).
+pub fn commit(dir: &Path) -> String {
+    let git = |args: &[&str]| {
+        std::process::Command::new("git").current_dir(dir).args(args).output().ok().filter(|o| o.status.success())
+    };
+    let Some(head) = git(&["rev-parse", "--short=12", "HEAD"]) else { return "unknown".into() };
+    let head = String::from_utf8_lossy(&head.stdout).trim().to_string();
+    let dirty = git(&["status", "--porcelain", "--untracked-files=no", "--", ":/engine/src", ":/engine/weights"])
+        .is_some_and(|o| !o.stdout.is_empty());
+    if dirty {
+        format!("{head}+dirty")
+    } else {
+        head
+    }
 }

@@ -67,23 +67,6 @@ pub fn run(args: CorpusArgs) -> Result<(), Error> {
     }
 }
 
-/// The commit the corpus folder is at, with "+dirty" if the engine's
-/// sources differ from it ("unknown" outside a git checkout).
-pub fn commit(dir: &Path) -> String {
-    let git = |args: &[&str]| {
-        std::process::Command::new("git").current_dir(dir).args(args).output().ok().filter(|o| o.status.success())
-    };
-    let Some(head) = git(&["rev-parse", "--short=12", "HEAD"]) else { return "unknown".into() };
-    let head = String::from_utf8_lossy(&head.stdout).trim().to_string();
-    let dirty = git(&["status", "--porcelain", "--untracked-files=no", "--", ":/engine/src", ":/engine/weights"])
-        .is_some_and(|o| !o.stdout.is_empty());
-    if dirty {
-        format!("{head}+dirty")
-    } else {
-        head
-    }
-}
-
 fn grow(args: GrowArgs) -> Result<(), Error> {
     let dir = &args.dir.dir;
     std::fs::create_dir_all(dir).map_err(|e| Error::BadArgument(format!("cannot create {}: {e}", dir.display())))?;
@@ -92,7 +75,7 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
     }
     crate::common::check_thread_count(args.threads)?;
     let path = dir.join(corpus::WORK);
-    let here = commit(dir);
+    let here = crate::common::commit(dir);
     let entries = corpus::read_manifest(dir)?;
     let mut work = match corpus::read_work(&path)? {
         Some(w) => {

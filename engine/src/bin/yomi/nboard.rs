@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 
 use clap::Args;
-use yomi::book::{answer, Book, Source};
+use yomi::book::{answer, line, Book, Source};
 use yomi::rng::Rng;
 use yomi::rules::ggf::parse_ggf_game;
 use yomi::{search, BoardSize, Error, Game, Kind, Level, Move, Position, Scoring, SearchOptions, SearchResult, Square, Start, Status, TranspositionTable};
@@ -212,8 +212,7 @@ impl Session<'_> {
     /// The book's answer or a search of the current position. A `ping`
     /// read meanwhile stops the search, which still answers (its best move
     /// so far): NBoard drops what comes before the `pong` it waits for.
-    fn think(&mut self, all_moves: bool) -> SearchResult {
-        let pos = *self.game.current();
+    fn think(&mut self, pos: Position, all_moves: bool) -> SearchResult {
         if let Some(r) = self.book.and_then(|b| answer(b, &pos, 0, &mut Rng::new(0))) {
             return r;
         }
@@ -240,7 +239,7 @@ impl Session<'_> {
             Status::Move => {}
         }
         self.send("status Yomi is thinking");
-        let r = self.think(false);
+        let r = self.think(*self.game.current(), false);
         let best = r.best.map_or("PA".to_string(), |m| name(self.game.current(), &m));
         self.send(&format!("=== {best}/{:.2}/{:.1}", r.score, r.seconds));
         self.send("status");
@@ -254,7 +253,7 @@ impl Session<'_> {
         let pos = *self.game.current();
         if let Some(moves) = self.book.and_then(|b| b.moves(&pos)) {
             for m in moves.iter().take(n) {
-                let line = answer_line(self.book.expect("moves came from the book"), &pos, m.square);
+                let line = pv(&pos, &line(self.book.expect("moves came from the book"), &pos, m.square));
                 let depth = match m.source {
                     Source::Leaf { depth } => depth.to_string(),
                     Source::Book | Source::End => "100%".to_string(),
@@ -262,7 +261,7 @@ impl Session<'_> {
                 self.send(&format!("book {line} {:.2} 0 {depth}", m.value as f64));
             }
         } else {
-            let r = self.think(true);
+            let r = self.think(pos, true);
             let depth = match r.kind {
                 Kind::Midgame => r.depth.to_string(),
                 _ => "100%".to_string(),
@@ -281,13 +280,8 @@ impl Session<'_> {
     /// side to move there.
     fn analyze(&mut self) {
         self.send("status Yomi is analysing");
-        let full = self.game.clone();
-        for n in (0..=full.moves().len()).rev() {
-            let mut g = full.clone();
-            while g.moves().len() > n {
-                g.undo();
-            }
-            let pos = *g.current();
+        let positions = self.game.positions().to_vec();
+        for (n, &pos) in positions.iter().enumerate().rev() {
             // A ping means the game is about to change: the rest is stale.
             if self.interrupts.waiting() {
                 break;
@@ -298,14 +292,10 @@ impl Session<'_> {
                     if pos.to_move() == yomi::Color::Black { black } else { -black }
                 }
                 Status::Pass => continue,
-                Status::Move => {
-                    self.game = g;
-                    self.think(false).score
-                }
+                Status::Move => self.think(pos, false).score,
             };
             self.send(&format!("analysis {n} {value:.2}"));
         }
-        self.game = full;
         self.send("status");
     }
 }
@@ -322,13 +312,3 @@ fn pv(pos: &Position, line: &[Move]) -> String {
     line.iter().map(|m| name(pos, m)).collect()
 }
 
-/// A book move and the book's best line after it.
-fn answer_line(book: &Book, pos: &Position, sq: Square) -> String {
-    let after = pos.play(sq).expect("book moves are legal");
-    let rest = answer(book, &if after.legal_moves() == 0 { after.passed() } else { after }, 0, &mut Rng::new(0));
-    let mut line = vec![Move::Play(sq)];
-    if let Some(r) = rest {
-        line.extend(r.pv);
-    }
-    pv(pos, &line)
-}
