@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
 use reference::Board;
-use yomi::play::eval::{evaluate, SCALE};
+use yomi::eval::evaluation::{evaluate, SCALE};
 use yomi::tools::matches::{play_match, MatchOptions, Player};
 use yomi::{
     search, BoardSize, Color, Kind, Level, Move, Position, Scoring, SearchOptions, Start, TranspositionTable, Weights,

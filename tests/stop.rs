@@ -122,7 +122,7 @@ fn one_ply_best(pos: &Position) -> yomi::Square {
     let weights = yomi::Weights::shipped();
     yomi::Squares(pos.legal_moves())
         .map(|i| yomi::Square::from_index(pos.size(), i).unwrap())
-        .max_by_key(|&sq| (-yomi::play::eval::evaluate(&pos.play(sq).unwrap(), weights), std::cmp::Reverse(sq.index())))
+        .max_by_key(|&sq| (-yomi::eval::evaluation::evaluate(&pos.play(sq).unwrap(), weights), std::cmp::Reverse(sq.index())))
         .unwrap()
 }
 

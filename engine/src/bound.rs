@@ -6,6 +6,10 @@
 //! lower bound if `v >= beta` (it failed high: at least `v`), and exact
 //! otherwise.
 
+/// Larger than any score on any board: the window of a search that knows
+/// nothing yet.
+pub const INF: i32 = 127;
+
 /// Which side of the true value a searched value lies on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Bound {

@@ -9,9 +9,10 @@
 //!   each a file, generic over what they run;
 //! - [`search`]: the search core both engines share: the table, stops and
 //!   limits, the node search written once over a policy, the root moves;
-//! - [`pattern`]: the 8×8 pattern evaluation, which the playing search
+//! - [`eval`]: the static evaluation: paper 000's features on every
+//!   board, and on 8×8 the pattern evaluation, which the playing search
 //!   evaluates with and the solver orders its deep nodes by;
-//! - [`solver`] (the exact solver) and [`play`] (evaluation, levels, the
+//! - [`solver`] (the exact solver) and [`play`] (ProbCut, levels, the
 //!   playing search), each a policy of the shared core;
 //! - [`book`]: the opening book, grown by the playing search and
 //!   consulted by the players above it;
@@ -38,7 +39,7 @@ pub mod bound;
 pub mod rules;
 pub mod parallel;
 pub mod search;
-pub mod pattern;
+pub mod eval;
 pub mod solver;
 pub mod play;
 pub mod book;
@@ -60,7 +61,7 @@ pub use rules::position::{Color, Position, Scoring, Start, Status};
 pub use rules::square::Square;
 pub use rules::symmetry::Symmetry;
 pub use parallel::Mode;
-pub use play::eval::Weights;
+pub use eval::evaluation::Weights;
 pub use play::level::{Level, LEVELS};
 pub use play::probcut::ProbCutStats;
 pub use play::search::{search, Kind, SearchOptions, SearchResult};

@@ -1,5 +1,5 @@
 //! The playing engine's part of the node search: values in evaluation units
-//! ([`crate::play::eval::SCALE`] per disc; a finished game scores its final
+//! ([`crate::eval::evaluation::SCALE`] per disc; a finished game scores its final
 //! disc difference times the scale, so a proven result outranks any
 //! estimate), `depth` in plies, the evaluation at the horizon, the last two
 //! plies without the table, ProbCut after the table probe, and moves
@@ -7,7 +7,7 @@
 //! of each child.
 
 use crate::bound::raise;
-use crate::play::eval::{stage, Evaluator, SCALE};
+use crate::eval::evaluation::{stage, Evaluator, SCALE};
 use crate::play::probcut::{shallow_depth, ProbCutStats, MARGINS, MIN_DEPTH};
 use crate::rules::geometry::neighbours;
 use crate::rules::movegen::{MoveGen, Squares};
@@ -15,7 +15,8 @@ use crate::rules::position::Scoring;
 use crate::search::node::{select_next, Candidate, Policy, Searcher};
 use crate::search::stop::Halt;
 use crate::search::tt::TranspositionTable;
-use crate::solver::endgame::{EndgameTables, INF};
+use crate::bound::INF;
+use crate::rules::shape_tables::ShapeTables;
 
 /// Larger than any value in evaluation units.
 pub const MID_INF: i32 = INF * SCALE;

@@ -1,9 +1,8 @@
-//! The playing engine: the evaluation and its statistics ([`eval`],
-//! [`probcut`]), its policy for the shared node search ([`midgame`]), the
-//! levels ([`level`]), and the root that chooses a move ([`search`]),
-//! handing over to the exact solver near the end.
+//! The playing engine: the evaluation's statistics ([`probcut`]; the
+//! evaluation itself is [`crate::eval`]), its policy for the shared node
+//! search ([`midgame`]), the levels ([`level`]), and the root that chooses
+//! a move ([`search`]), handing over to the exact solver near the end.
 
-pub mod eval;
 pub mod probcut;
 pub mod midgame;
 pub mod level;

@@ -8,7 +8,7 @@
 use std::sync::OnceLock;
 
 use crate::error::Error;
-use crate::play::eval::STAGES;
+use crate::eval::evaluation::STAGES;
 
 /// Depths at and above which a node may be cut.
 pub const MIN_DEPTH: u32 = 3;

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crate::clock::Clock;
 use crate::parallel::{predict, Mode};
-use crate::play::eval::{Evaluator, Weights, SCALE};
+use crate::eval::evaluation::{Evaluator, Weights, SCALE};
 use crate::play::level::Level;
 use crate::play::midgame::{Mid, MidSearcher, MID_INF};
 use crate::play::probcut::ProbCutStats;

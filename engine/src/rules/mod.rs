@@ -1,4 +1,4 @@
-//! The game: board shapes as types, move generation, squares, positions
+//! The game: board shapes as types and their square classes, move generation, squares, positions
 //! and rules, symmetries, notation, game records and GGF files, stable
 //! discs and perft.
 //! Everything above builds on this layer; it imports nothing above it.
@@ -9,6 +9,7 @@ pub mod last_flips;
 pub mod square;
 pub mod position;
 pub mod symmetry;
+pub mod shape_tables;
 pub mod notation;
 pub mod game;
 pub mod text;

@@ -10,12 +10,14 @@
 
 use std::marker::PhantomData;
 
-use crate::bound::raise;
+use crate::bound::{raise, INF};
 use crate::rules::geometry::{neighbours, Geometry};
 use crate::rules::movegen::{MoveGen, Squares};
 use crate::rules::position::Scoring;
+use crate::rules::shape_tables::ShapeTables;
 use crate::rules::stability::stable_discs;
-use crate::pattern::{Indices, PatternWeights, WINDOWS};
+use crate::eval::pattern::{Indices, WINDOWS};
+use crate::eval::pattern_weights::PatternWeights;
 use crate::search::node::{select_next, Candidate, Policy, Searcher};
 use crate::search::stop::Halt;
 use crate::search::tt::TranspositionTable;
@@ -84,8 +86,6 @@ impl Rule for Paper {
     const SCORING: Scoring = Scoring::Paper;
 }
 
-/// Larger than any score on any board.
-pub const INF: i32 = 127;
 
 /// At or below this many empties the search uses no table.
 const SHALLOW_EMPTIES: u32 = 7;
@@ -163,123 +163,6 @@ pub const SPLIT_EMPTIES: u32 = 12;
 #[inline(always)]
 pub fn final_score<G: Geometry, R: Rule>(p: u64, o: u64) -> i32 {
     R::SCORING.final_score(p.count_ones(), o.count_ones(), G::SQUARES as u32)
-}
-
-/// The squares of each priority class of `priority`.
-const fn priority_classes(priority: [u8; 64], squares: usize) -> [u64; 5] {
-    let mut out = [0u64; 5];
-    let mut sq = 0;
-    while sq < squares {
-        out[priority[sq] as usize - 1] |= 1u64 << sq;
-        sq += 1;
-    }
-    out
-}
-
-/// Compile-time tables for the endgame search of one board.
-pub trait EndgameTables: Geometry {
-    /// The four quadrants; the parity of each one's empties orders moves.
-    const QUADRANTS: [u64; 4] = quadrants(Self::ROWS, Self::COLS);
-    /// Move priority by square, paper 001 Fig. 3-5 generalised: 1 for corners
-    /// (searched first) … 5 for X-squares (last).
-    const PRIORITY: [u8; 64] = priorities(Self::ROWS, Self::COLS);
-    /// The squares of each priority, 1 (corners) to 5 (X-squares): moves
-    /// taken class by class come in priority order with no sort.
-    const PRIORITY_CLASSES: [u64; 5] = priority_classes(Self::PRIORITY, Self::ROWS * Self::COLS);
-    const CORNERS: u64 = corners(Self::ROWS, Self::COLS);
-    /// The quadrant holding each square: a move flips that quadrant's
-    /// parity, so the odd-quadrant mask is kept by one xor per move.
-    const QUADRANT_OF: [u64; 64] = quadrant_of(Self::QUADRANTS);
-    /// The squares around each square: a square with no opponent disc
-    /// around it flips nothing, tested by one load and one and.
-    const AROUND: [u64; 64] = around(Self::ROWS, Self::COLS);
-}
-
-impl<G: Geometry> EndgameTables for G {}
-
-const fn quadrants(rows: usize, cols: usize) -> [u64; 4] {
-    let mut q = [0u64; 4];
-    let mut r = 0;
-    while r < rows {
-        let mut c = 0;
-        while c < cols {
-            let i = (r >= rows / 2) as usize * 2 + (c >= cols / 2) as usize;
-            q[i] |= 1u64 << (r * cols + c);
-            c += 1;
-        }
-        r += 1;
-    }
-    q
-}
-
-const fn quadrant_of(quadrants: [u64; 4]) -> [u64; 64] {
-    let mut out = [0u64; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut q = 0;
-        while q < 4 {
-            if quadrants[q] >> sq & 1 == 1 {
-                out[sq] = quadrants[q];
-            }
-            q += 1;
-        }
-        sq += 1;
-    }
-    out
-}
-
-const fn around(rows: usize, cols: usize) -> [u64; 64] {
-    let mut out = [0u64; 64];
-    let mut sq = 0;
-    while sq < rows * cols {
-        let (r, c) = ((sq / cols) as i32, (sq % cols) as i32);
-        let mut dr = -1;
-        while dr <= 1 {
-            let mut dc = -1;
-            while dc <= 1 {
-                let (nr, nc) = (r + dr, c + dc);
-                if (dr != 0 || dc != 0) && nr >= 0 && nr < rows as i32 && nc >= 0 && nc < cols as i32 {
-                    out[sq] |= 1u64 << (nr as usize * cols + nc as usize);
-                }
-                dc += 1;
-            }
-            dr += 1;
-        }
-        sq += 1;
-    }
-    out
-}
-
-const fn corners(rows: usize, cols: usize) -> u64 {
-    1u64 | 1u64 << (cols - 1) | 1u64 << ((rows - 1) * cols) | 1u64 << (rows * cols - 1)
-}
-
-const fn priorities(rows: usize, cols: usize) -> [u8; 64] {
-    let mut p = [3u8; 64];
-    let mut r = 0;
-    while r < rows {
-        let mut c = 0;
-        while c < cols {
-            let edge_r = r == 0 || r == rows - 1;
-            let edge_c = c == 0 || c == cols - 1;
-            let near_r = r <= 1 || r >= rows - 2;
-            let near_c = c <= 1 || c >= cols - 2;
-            p[r * cols + c] = if edge_r && edge_c {
-                1
-            } else if near_r && near_c && !edge_r && !edge_c {
-                5 // X-square
-            } else if near_r && near_c {
-                4 // C-square
-            } else if edge_r || edge_c {
-                2
-            } else {
-                3
-            };
-            c += 1;
-        }
-        r += 1;
-    }
-    p
 }
 
 /// The exact solver's part of the node search: values are final scores
@@ -423,7 +306,7 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
         if !Self::PATTERNS {
             return None;
         }
-        let v = self.probe::<1>(p, o, depth, -INF * 64, INF * 64) as f32 / crate::pattern::UNIT as f32;
+        let v = self.probe::<1>(p, o, depth, -INF * 64, INF * 64) as f32 / crate::eval::pattern::UNIT as f32;
         Some(2 * (v / 2.0).round() as i32)
     }
 
@@ -433,9 +316,9 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
     fn selective_cut(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> Option<i32> {
         let v = self.probe::<1>(p, o, SELECTIVE_PROBE, -INF * 64, INF * 64);
         let m = self.policy.margin;
-        if v >= (beta + m) * crate::pattern::UNIT {
+        if v >= (beta + m) * crate::eval::pattern::UNIT {
             Some(beta)
-        } else if v <= (alpha - m) * crate::pattern::UNIT {
+        } else if v <= (alpha - m) * crate::eval::pattern::UNIT {
             Some(alpha)
         } else {
             None
@@ -761,31 +644,4 @@ pub(crate) fn table_seed<G: Geometry, R: Rule>() -> u64 {
         Scoring::Paper => 1,
     };
     ((G::ROWS as u64) << 8 | G::COLS as u64 | rule << 16).wrapping_mul(0xA24B_AED4_963E_E407)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::geometry::Dims;
-
-    #[test]
-    fn priorities_follow_paper_001_on_6x6() {
-        let p = <Dims<6, 6> as EndgameTables>::PRIORITY;
-        let expected = [
-            1, 4, 2, 2, 4, 1, //
-            4, 5, 3, 3, 5, 4, //
-            2, 3, 3, 3, 3, 2, //
-            2, 3, 3, 3, 3, 2, //
-            4, 5, 3, 3, 5, 4, //
-            1, 4, 2, 2, 4, 1,
-        ];
-        assert_eq!(&p[..36], &expected);
-    }
-
-    #[test]
-    fn quadrants_cover_the_board() {
-        let q = <Dims<4, 10> as EndgameTables>::QUADRANTS;
-        assert_eq!(q.iter().fold(0, |a, b| a | b), <Dims<4, 10>>::FULL);
-        assert!(q.iter().all(|m| m.count_ones() == 10));
-    }
 }

@@ -18,7 +18,8 @@ use crate::search::node::Stats;
 use crate::search::root::{iterate, RootMoves};
 use crate::search::stop::{Halt, Limits};
 use crate::search::tt::TranspositionTable;
-use crate::solver::endgame::{Order, Paper, Rule, Solver, World, INF};
+use crate::bound::INF;
+use crate::solver::endgame::{Order, Paper, Rule, Solver, World};
 use crate::with_geometry;
 
 /// What to solve for.

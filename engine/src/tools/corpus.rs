@@ -29,7 +29,7 @@ use std::sync::Mutex;
 use crate::clock::Clock;
 use crate::error::Error;
 use crate::parallel::Mode;
-use crate::play::eval::Weights;
+use crate::eval::evaluation::Weights;
 use crate::play::level::Level;
 use crate::play::search::{search, SearchOptions};
 use crate::rng::Rng;

@@ -23,7 +23,7 @@ use rayon::prelude::*;
 
 use crate::clock::Clock;
 use crate::parallel::Mode;
-use crate::play::eval::{Evaluator, Weights};
+use crate::eval::evaluation::{Evaluator, Weights};
 use crate::play::level::Level;
 use crate::play::midgame::Mid;
 use crate::play::probcut::ProbCutStats;

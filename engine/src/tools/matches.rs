@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use crate::book::{answer, Book};
 use crate::clock::Clock;
 use crate::error::Error;
-use crate::play::eval::Weights;
+use crate::eval::evaluation::Weights;
 use crate::rules::game::{Game, Move};
 use crate::rules::geometry::BoardSize;
 use crate::play::level::Level;

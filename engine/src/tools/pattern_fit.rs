@@ -15,7 +15,8 @@
 
 use rayon::prelude::*;
 
-use crate::pattern::{features, indices, mirrored, stage, PatternWeights, ENTRIES, FAMILIES, NFEATURES, OFFSETS, STAGES, UNIT, WINDOWS};
+use crate::eval::pattern_weights::PatternWeights;
+use crate::eval::pattern::{features, indices, mirrored, stage, ENTRIES, FAMILIES, NFEATURES, OFFSETS, STAGES, UNIT, WINDOWS};
 use crate::rules::movegen::MoveGen;
 use crate::tools::datagen::{DataFile, Record};
 use crate::{BoardSize, Dims, Error, Position};

@@ -17,7 +17,7 @@
 
 use rayon::prelude::*;
 
-use crate::play::eval::{features, Evaluator, pattern_index, stage, windows, Pattern, Weights, NFEATURES, SCALE, STAGES, TABLE_SIZE};
+use crate::eval::evaluation::{features, Evaluator, pattern_index, stage, windows, Pattern, Weights, NFEATURES, SCALE, STAGES, TABLE_SIZE};
 use crate::rules::geometry::BoardSize;
 use crate::play::level::Level;
 use crate::play::midgame::{Mid, MidSearcher, MID_INF};
@@ -547,7 +547,7 @@ mod tests {
         for _ in 0..3000 {
             let (p, o) = (rng.next() & 0x00FF_FFFF_FFFF_FF00, 0);
             let o = !p & rng.next() & 0x0000_FFFF_FFFF_0000 | o;
-            let e = crate::play::eval::Evaluator::<crate::Dims<8, 8>>::new(&planted);
+            let e = crate::eval::evaluation::Evaluator::<crate::Dims<8, 8>>::new(&planted);
             let target = e.eval(p, o) as f32;
             let k = shapes().iter().position(|s| s.squares() == 64).unwrap();
             samples.push(sample::<crate::Dims<8, 8>>(k, p, o, target));

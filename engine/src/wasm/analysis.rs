@@ -284,8 +284,8 @@ fn solve_each_move(pos: &Position, opts: SolveOptions, stop: &AtomicBool, progre
         moves: scored,
         stats: crate::search::node::Stats { nodes, leaves },
         // After a stop only the moves solved bound the score from below.
-        lower: if first.is_none() { -crate::solver::endgame::INF } else { score },
-        upper: if stopped { crate::solver::endgame::INF } else { score },
+        lower: if first.is_none() { -crate::bound::INF } else { score },
+        upper: if stopped { crate::bound::INF } else { score },
         seconds: clock.seconds(),
         stopped,
     }

@@ -42,7 +42,7 @@ pub fn load_weights(name: &str) -> Result<&'static Weights, Error> {
         "hand" => Ok(Box::leak(Box::new(yomi::tools::train::hand_set()))),
         path => {
             let bytes = std::fs::read(path).map_err(|e| Error::BadArgument(format!("cannot read weights {path}: {e}")))?;
-            let w = if yomi::pattern::PatternWeights::is_pattern_file(&bytes) {
+            let w = if yomi::eval::pattern_weights::PatternWeights::is_pattern_file(&bytes) {
                 with_patterns(&bytes)
             } else {
                 Weights::from_bytes(&bytes)
@@ -66,7 +66,7 @@ pub fn load_probcut(name: &str) -> Result<&'static yomi::ProbCutStats, Error> {
 /// The shipped weights with the 8×8 pattern evaluation of a pattern
 /// weights file's bytes.
 pub fn with_patterns(bytes: &[u8]) -> Result<Weights, Error> {
-    let patterns = yomi::pattern::PatternWeights::from_bytes(bytes)?;
+    let patterns = yomi::eval::pattern_weights::PatternWeights::from_bytes(bytes)?;
     Ok(Weights { patterns: Some(Box::new(patterns)), ..Weights::shipped().clone() })
 }
 

@@ -1,6 +1,6 @@
 use clap::Args;
 use serde_json::json;
-use yomi::pattern::UNIT;
+use yomi::eval::pattern::UNIT;
 use yomi::{Error, Game, MoveGen, Weights};
 
 use crate::BoardArgs;
@@ -26,7 +26,7 @@ pub fn run(args: EvalArgs) -> Result<(), Error> {
     let game = Game::from_record(start, args.moves.as_deref().unwrap_or(""))?;
     let pos = *game.current();
     let weights = Weights::shipped();
-    let value = yomi::play::eval::evaluate(&pos, weights) as f64 / yomi::play::eval::SCALE as f64;
+    let value = yomi::eval::evaluation::evaluate(&pos, weights) as f64 / yomi::eval::evaluation::SCALE as f64;
     let to_move = pos.to_move().name().to_lowercase();
     // The 8x8 pattern evaluation shows its parts; other boards have one sum.
     let patterns = weights.patterns.as_deref().filter(|_| pos.size() == yomi::BoardSize::OTHELLO);

@@ -189,7 +189,7 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
     let old = &yomi::Weights::shipped().without_patterns();
     let old_value = |p: u64, o: u64| {
         let pos = yomi::Position::new(yomi::BoardSize::OTHELLO, p, o, yomi::Color::Black).expect("a position");
-        yomi::play::eval::evaluate(&pos, old) as f64 / yomi::play::eval::SCALE as f64
+        yomi::eval::evaluation::evaluate(&pos, old) as f64 / yomi::eval::evaluation::SCALE as f64
     };
     print("the same FFO positions, paper 000's fitted features (discs):", &error_table(&ffo, 10, &old_value));
     Ok(())

@@ -259,7 +259,7 @@ fn to_json(pos: &Position, sol: &Solution, opts: SolveOptions) -> Value {
     });
     if sol.stopped {
         // What is not proven is null: no score, and no bound where none is known.
-        let known = |b: i32| (b.abs() < yomi::solver::endgame::INF).then_some(b);
+        let known = |b: i32| (b.abs() < yomi::bound::INF).then_some(b);
         v["score"] = Value::Null;
         v["lower"] = json!(known(sol.lower));
         v["upper"] = json!(known(sol.upper));
@@ -287,7 +287,7 @@ fn print_text(pos: &Position, sol: &Solution, opts: SolveOptions) {
     if sol.stopped {
         let proven = match sol.best.as_ref() {
             Some(m) => format!("score {} for {}; best move found {}", sol.proven(), side.name(), move_name(m, pos)),
-            None if sol.lower > -yomi::solver::endgame::INF || sol.upper < yomi::solver::endgame::INF => {
+            None if sol.lower > -yomi::bound::INF || sol.upper < yomi::bound::INF => {
                 format!("score {} for {}; no move proven yet", sol.proven(), side.name())
             }
             None => "nothing proven yet".to_string(),

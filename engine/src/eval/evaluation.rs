@@ -11,7 +11,7 @@
 //! game stage (the share of the board filled).
 //!
 //! On 8×8 the shipped weights carry a pattern evaluation as well
-//! ([`crate::pattern`]), which then replaces all of the above.
+//! ([`crate::eval::pattern`]), which then replaces all of the above.
 //!
 //! The numbers are data, not code: [`Weights`] are read from a weights file
 //! (the fitted one, `engine/weights/fitted.ywt`, is embedded; engine/MEASUREMENTS.md says
@@ -20,7 +20,8 @@
 use std::sync::OnceLock;
 
 use crate::error::Error;
-use crate::pattern::{PatternWeights, UNIT};
+use crate::eval::pattern::UNIT;
+use crate::eval::pattern_weights::PatternWeights;
 use crate::rules::geometry::{neighbours, BoardSize, Geometry};
 use crate::rules::movegen::MoveGen;
 use crate::rules::stability::stable_discs;
