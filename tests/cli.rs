@@ -429,7 +429,7 @@ fn four_bad_input_exits_2_naming_the_problem() {
         (vec!["four", "show", "a1a2b1b2c1c2d1d2"], "move 8 comes after the end of the game"),
         (vec!["four", "search", "--depth", "0", "a1"], "depth 0 is out of range"),
         (vec!["four", "search", "--eval", "magic", "a1"], "evaluation 'magic' is unknown"),
-        (vec!["four", "search", "--mode", "predict", "a1"], "not available for Score Four"),
+        (vec!["four", "search", "--mode", "predict", "a1"], "unknown mode \"predict\" for Score Four"),
         (vec!["four", "perft", "11"], "depth 11 is out of range"),
         (vec!["four", "match", "--a", "depth=99"], "depth '99' is not 1 to 64"),
         (vec!["four", "experiment", "--margins", "2,x"], "margin 'x' is not valid"),

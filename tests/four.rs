@@ -11,10 +11,10 @@ use std::time::{Duration, Instant};
 use yomi::four::board::{canonical, threats, transform};
 use yomi::four::eval::PaperEval;
 use yomi::four::experiment::{play_match, Player};
-use yomi::four::search::{solve, FourOptions, PROVEN, WIN};
+use yomi::four::search::{solve, FourMode, FourOptions, PROVEN, WIN};
 use yomi::four::{search, Board, EvalKind, Game, Outcome};
 use yomi::rng::Rng;
-use yomi::{Color, Mode, TranspositionTable};
+use yomi::{Color, TranspositionTable};
 
 /// The reference: cells[x][y][z], 0 empty, 1 black, 2 white.
 #[derive(Clone)]
@@ -283,7 +283,7 @@ fn solved_values_match_the_reference_in_every_mode() {
         let want = r.solve(-WIN - 1, WIN + 1);
         for threads in [1, 2] {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            for mode in [Mode::Serial, Mode::Ybw, Mode::Lazy, Mode::Msai] {
+            for mode in [FourMode::Serial, FourMode::Ybw, FourMode::Lazy, FourMode::Msai] {
                 tt.clear();
                 let got = pool.install(|| solve(&b, &tt, mode, None, None, &mut |_| {})).unwrap();
                 assert!(got.proven);
@@ -308,7 +308,7 @@ fn symmetric_positions_have_the_same_value() {
         if b.outcome() != Outcome::Playing {
             continue;
         }
-        let opts = FourOptions { depth: 5, mode: Mode::Serial, ..FourOptions::default() };
+        let opts = FourOptions { depth: 5, mode: FourMode::Serial, ..FourOptions::default() };
         let mut values = Vec::new();
         for sym in 0..8 {
             tt.clear();
@@ -327,7 +327,7 @@ fn a_search_deep_enough_is_the_solve() {
     let tt = TranspositionTable::with_mib(16);
     for (r, b) in late_positions(17, 15, 10) {
         let want = r.solve(-WIN - 1, WIN + 1);
-        let r2 = search(&b, &tt, &FourOptions { depth: 64, mode: Mode::Ybw, ..FourOptions::default() }, None, &mut |_| {}).unwrap();
+        let r2 = search(&b, &tt, &FourOptions { depth: 64, mode: FourMode::Ybw, ..FourOptions::default() }, None, &mut |_| {}).unwrap();
         assert_eq!(r2.score, want);
         assert!(r2.proven);
     }
@@ -354,7 +354,7 @@ fn a_stop_ends_a_search_promptly_and_the_engine_works_after() {
     let tt = TranspositionTable::with_mib(32);
     let stop = AtomicBool::new(false);
     let b = Game::parse("b2c3").unwrap().board();
-    for mode in [Mode::Ybw, Mode::Lazy, Mode::Msai, Mode::Serial] {
+    for mode in [FourMode::Ybw, FourMode::Lazy, FourMode::Msai, FourMode::Serial] {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
         stop.store(false, Ordering::Relaxed);
         let opts = FourOptions { depth: 64, mode, ..FourOptions::default() };

@@ -5,8 +5,11 @@
 //! - foundations: [`error`], [`clock`], [`rng`], and [`bound`] (what a
 //!   fail-soft search proves);
 //! - [`rules`]: board shapes, move generation, positions, notation, perft;
-//! - [`parallel`]: the parallel modes (ybw, lazy, msai, predict, serial),
-//!   each a file, generic over what they run;
+//! - [`parallel`]: the schedulers (ybw, lazy, msai, serial), each a
+//!   file, generic over what they run;
+//! - [`predict`]: paper 002's master tree, grown by predicted best moves
+//!   over the positions, its workers rayon tasks here or processes in
+//!   [`cluster`];
 //! - [`search`]: the search core both engines share: the table, stops and
 //!   limits, the node search written once over a policy, the root moves;
 //! - [`eval`]: the static evaluation: paper 000's features on every
@@ -38,6 +41,7 @@ pub mod rng;
 pub mod bound;
 pub mod rules;
 pub mod parallel;
+pub mod predict;
 pub mod search;
 pub mod eval;
 pub mod solver;

@@ -11,7 +11,7 @@ use std::time::Duration;
 use crate::clock::Clock;
 use crate::cluster::links::Links;
 use crate::cluster::wire::Msg;
-use crate::parallel::predict::{Job, MasterTree, Outcome, Report};
+use crate::predict::tree::{Job, MasterTree, Outcome, Report};
 use crate::rules::position::Position;
 
 /// Runs `job` on `root` over the workers behind `links`: returns the tree's

@@ -6,7 +6,7 @@
 use serde_json::{json, Value};
 
 use crate::error::Error;
-use crate::parallel::predict::{Leaf, LeafReport};
+use crate::predict::tree::{Leaf, LeafReport};
 use crate::rules::game::Move;
 use crate::rules::geometry::BoardSize;
 use crate::rules::notation::{format_position_with_board, parse_position};

@@ -8,7 +8,7 @@ use std::sync::mpsc::Receiver;
 
 use crate::cluster::wire::{Msg, Solved};
 use crate::rules::notation::parse_position;
-use crate::parallel::predict::{Job, LeafReport};
+use crate::predict::tree::{Job, LeafReport};
 use crate::play::search::{SearchJob, SearchOptions};
 use crate::rules::game::Move;
 use crate::search::tt::TranspositionTable;

@@ -14,7 +14,7 @@ use crate::four::eval::{Evaluate, PaperEval, ThreatEval, WIN_NOW};
 use crate::four::notation::Game;
 use crate::four::pruning::{Model, Moments, Pairs, PruningStats, MAX_K};
 use crate::four::search::{search_with, EvalKind, FourOptions};
-use crate::parallel::Mode;
+use crate::four::search::FourMode;
 use crate::rng::Rng;
 use crate::rules::position::Color;
 use crate::search::stop::Limits;
@@ -53,7 +53,7 @@ impl FourLevel {
         FOUR_LEVELS.iter().copied().find(|l| l.name == t).ok_or(Error::BadLevel(s.to_string()))
     }
 
-    pub fn options(&self, eval: EvalKind, mode: Mode) -> FourOptions {
+    pub fn options(&self, eval: EvalKind, mode: FourMode) -> FourOptions {
         FourOptions { depth: self.depth, limits: Limits { time: self.seconds, nodes: None }, eval, margin: self.margin, mode, ..FourOptions::default() }
     }
 }
@@ -74,7 +74,7 @@ impl Player {
         if spec.trim().eq_ignore_ascii_case("random") {
             return Ok(Player::Random);
         }
-        let mut o = FOUR_LEVELS[2].options(EvalKind::Threat, Mode::Serial);
+        let mut o = FOUR_LEVELS[2].options(EvalKind::Threat, FourMode::Serial);
         for part in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (k, v) = part.split_once('=').ok_or_else(|| bad(format!("'{part}' is not key=value")))?;
             match k.trim() {
@@ -94,7 +94,7 @@ impl Player {
                         v.parse().ok().filter(|m: &f32| *m > 0.0).ok_or_else(|| bad(format!("margin '{v}' is not a positive number or none")))?
                     }
                 }
-                "mode" => o.mode = Mode::parse(v).ok_or_else(|| bad(format!("unknown mode '{v}'")))?,
+                "mode" => o.mode = FourMode::parse(v).ok_or_else(|| bad(format!("unknown mode '{v}'")))?,
                 _ => return Err(bad(format!("unknown key '{k}'; expected level, depth, time, eval, margin or mode"))),
             }
         }
@@ -221,7 +221,7 @@ pub fn sample_positions(games: usize, random_moves: usize, depth: u32, seed: u64
             let mut out = Vec::new();
             while b.outcome() == Outcome::Playing {
                 out.push(b);
-                let opts = FourOptions { depth, mode: Mode::Serial, ..FourOptions::default() };
+                let opts = FourOptions { depth, mode: FourMode::Serial, ..FourOptions::default() };
                 let peg = if rng.below(10) == 0 {
                     rng.pick(b.legal_cells()) % 16
                 } else {
@@ -313,7 +313,7 @@ pub fn calibrate<E: Evaluate + Sync>(
                 let t = eval.eval(p, o);
                 let m = b.stones();
                 let mut out = Vec::new();
-                let opts = FourOptions { depth: max_k.min(64 - m), mode: Mode::Serial, ..FourOptions::default() };
+                let opts = FourOptions { depth: max_k.min(64 - m), mode: FourMode::Serial, ..FourOptions::default() };
                 search_with(b, tt, &opts, None, &mut |r| {
                     // Proven results and the evaluation's sure wins (a threat
                     // to play now) are certainties, not estimates: they would
@@ -513,7 +513,7 @@ fn engine_position<E: Evaluate>(
     margins: &[f32],
     stop: Option<&AtomicBool>,
 ) -> PerPosition {
-    let plain = FourOptions { depth, mode: Mode::Serial, ..FourOptions::default() };
+    let plain = FourOptions { depth, mode: FourMode::Serial, ..FourOptions::default() };
     tt.clear();
     let all = search_with(b, tt, &FourOptions { all_moves: true, ..plain }, stop, &mut |_| {}, eval.clone(), stats);
     // Empty only after a stop, when nothing here counts.

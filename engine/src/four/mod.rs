@@ -26,4 +26,4 @@ pub mod experiment;
 
 pub use board::{Board, Outcome};
 pub use notation::{format_board, format_record, parse_peg, peg_name, Game};
-pub use search::{search, solve, EvalKind, FourOptions, FourResult};
+pub use search::{search, solve, EvalKind, FourMode, FourOptions, FourResult};

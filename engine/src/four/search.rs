@@ -21,7 +21,7 @@ use crate::error::Error;
 use crate::four::board::{canonical, has_four, inverse, legal, threats, transform, Board, Gravity, Outcome};
 use crate::four::eval::{Evaluate, PaperEval, ThreatEval, EVAL_MAX};
 use crate::four::pruning::PruningStats;
-use crate::parallel::Mode;
+use crate::parallel::{Mode, Split};
 use crate::rules::movegen::Squares;
 use crate::rules::position::Color;
 use crate::search::node::{Policy, Searcher};
@@ -230,14 +230,60 @@ pub struct FourOptions {
     pub eval: EvalKind,
     /// Paper 003's cut value in σ; infinite: no pruning.
     pub margin: f32,
-    pub mode: Mode,
+    pub mode: FourMode,
     /// Give every root move its value (a full window each).
     pub all_moves: bool,
 }
 
+/// How a Score Four search spreads over the pool: the schedulers of
+/// [`crate::parallel`]. Paper 002's master tree is the Othello engines'
+/// alone, so this type cannot name it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FourMode {
+    #[default]
+    Ybw,
+    Lazy,
+    Msai,
+    Serial,
+}
+
+impl FourMode {
+    pub const ALL: [FourMode; 4] = [FourMode::Ybw, FourMode::Lazy, FourMode::Msai, FourMode::Serial];
+
+    pub fn name(self) -> &'static str {
+        Mode::from(self).name()
+    }
+
+    pub fn parse(s: &str) -> Option<FourMode> {
+        FourMode::ALL.into_iter().find(|m| m.name() == s.trim().to_ascii_lowercase())
+    }
+
+    pub fn split(self) -> Split {
+        Mode::from(self).split()
+    }
+}
+
+impl From<FourMode> for Mode {
+    fn from(m: FourMode) -> Mode {
+        match m {
+            FourMode::Ybw => Mode::Ybw,
+            FourMode::Lazy => Mode::Lazy,
+            FourMode::Msai => Mode::Msai,
+            FourMode::Serial => Mode::Serial,
+        }
+    }
+}
+
+impl std::fmt::Display for FourMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl Default for FourOptions {
     fn default() -> Self {
-        FourOptions { depth: 8, limits: Limits::NONE, eval: EvalKind::Threat, margin: f32::INFINITY, mode: Mode::default(), all_moves: false }
+        FourOptions { depth: 8, limits: Limits::NONE, eval: EvalKind::Threat, margin: f32::INFINITY, mode: FourMode::default(), all_moves: false }
     }
 }
 
@@ -303,11 +349,6 @@ pub fn search(
     stop: Option<&AtomicBool>,
     progress: &mut dyn FnMut(&FourResult),
 ) -> Result<FourResult, Error> {
-    if opts.mode == Mode::Predict {
-        return Err(Error::BadArgument(
-            "mode predict (paper 002's master tree) is not available for Score Four; use ybw, lazy, msai or serial".into(),
-        ));
-    }
     if opts.depth == 0 || opts.depth > 64 {
         return Err(Error::BadDepth { depth: opts.depth, max: 64 });
     }
@@ -382,11 +423,11 @@ pub fn search_with<E: Evaluate>(
 
     tt.new_search();
     let halt = Halt::new(stop, clock, opts.limits);
-    let mut s = Searcher::new(tt, &halt, policy).splitting(opts.mode == Mode::Ybw);
+    let mut s = Searcher::new(tt, &halt, policy).splitting(opts.mode.split().nodes);
     let plan = Plan {
         max_depth: opts.depth.clamp(1, empties),
         empties,
-        mode: opts.mode,
+        split: opts.mode.split(),
         all_moves: opts.all_moves,
         aspiration: None,
         inf: INF,
@@ -457,7 +498,7 @@ pub fn winner(board: &Board, r: &FourResult) -> Option<Color> {
 pub fn solve(
     board: &Board,
     tt: &TranspositionTable,
-    mode: Mode,
+    mode: FourMode,
     seconds: Option<f64>,
     stop: Option<&AtomicBool>,
     progress: &mut dyn FnMut(&FourResult),

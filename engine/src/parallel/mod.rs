@@ -1,6 +1,6 @@
 //! How a search uses the threads of the current rayon pool: the modes, each
-//! in a file of its own ([`ybw`], [`lazy`], [`msai`], [`predict`],
-//! [`serial`]), the abort flags that end the parallel parts of a tree early,
+//! in a file of its own ([`ybw`], [`lazy`], [`msai`], [`serial`]; paper
+//! 002's master tree, which must know positions, is [`crate::predict`]), the abort flags that end the parallel parts of a tree early,
 //! and [`in_order`], which hands work out to the pool.
 //!
 //! This layer schedules; it knows nothing of what is searched. Each mode is
@@ -13,7 +13,6 @@
 
 pub mod lazy;
 pub mod msai;
-pub mod predict;
 pub mod serial;
 pub mod ybw;
 
@@ -83,6 +82,39 @@ impl Mode {
             _ => rayon::current_num_threads(),
         }
     }
+
+    /// What this mode means for one search in the current pool: the one
+    /// place a mode is decoded.
+    pub fn split(self) -> Split {
+        let threads = self.threads();
+        Split {
+            threads,
+            nodes: matches!(self, Mode::Ybw | Mode::Predict) && threads > 1,
+            searchers: if self == Mode::Lazy { threads } else { 1 },
+            root_tasks: self == Mode::Msai,
+            master_tree: self == Mode::Predict && threads > 1,
+        }
+    }
+}
+
+/// How one search spreads over the pool, as its [`Mode`] says: the engines
+/// ask this, so that none matches on the mode itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Split {
+    /// Threads the search may use.
+    pub threads: usize,
+    /// A node deep enough splits its younger brothers over the pool once
+    /// the eldest is searched (ybw, and the leaves of paper 002's tree).
+    pub nodes: bool,
+    /// Searches of the whole tree over the shared table, the main one
+    /// included (Lazy SMP's helpers; 1 without).
+    pub searchers: usize,
+    /// Every root move is its own task with a full window, none bounding
+    /// another (paper 000's MSAI): no aspiration, and no task splits.
+    pub root_tasks: bool,
+    /// Paper 002's master tree spreads the root's first plies over the
+    /// workers, where the position allows ([`crate::predict`]).
+    pub master_tree: bool,
 }
 
 impl std::fmt::Display for Mode {

@@ -11,7 +11,8 @@ use std::sync::atomic::AtomicBool;
 use serde::Serialize;
 
 use crate::clock::Clock;
-use crate::parallel::{predict, Mode};
+use crate::parallel::Mode;
+use crate::predict;
 use crate::eval::evaluation::{Evaluator, Weights, SCALE};
 use crate::play::level::Level;
 use crate::play::midgame::{Mid, MidSearcher, MID_INF};
@@ -128,7 +129,8 @@ pub fn search(
     stop: Option<&AtomicBool>,
     progress: &mut dyn FnMut(&SearchResult),
 ) -> SearchResult {
-    if opts.mode == Mode::Predict && predict::applies(pos, opts.all_moves, rayon::current_num_threads()) {
+    let split = opts.mode.split();
+    if split.master_tree && predict::threads::applies(pos, opts.all_moves, split.threads) {
         return search_predict(pos, tt, opts, stop, &|_| {});
     }
     with_geometry!(pos.size(), G => search_with::<G>(pos, tt, opts, stop, progress))
@@ -250,7 +252,7 @@ fn search_with<G: MoveGen>(
     tt.new_search();
     let mid_clock = Clock::start();
     let halt = Halt::new(stop, mid_clock, limits);
-    let mut s = Searcher::midgame(tt, &halt, policy).splitting(matches!(opts.mode, Mode::Ybw | Mode::Predict));
+    let mut s = Searcher::midgame(tt, &halt, policy).splitting(opts.mode.split().nodes);
 
     // Paper 000's presearch orders the root moves, if it finishes.
     if level.presearch > 0 {
@@ -268,7 +270,7 @@ fn search_with<G: MoveGen>(
     let plan = Plan {
         max_depth: level.depth.clamp(1, empties),
         empties,
-        mode: opts.mode,
+        split: opts.mode.split(),
         all_moves: opts.all_moves,
         aspiration: Some(ASPIRATION),
         inf: MID_INF,
@@ -320,13 +322,13 @@ pub fn search_predict(
     tt: &TranspositionTable,
     opts: &SearchOptions,
     stop: Option<&AtomicBool>,
-    report: &(dyn Fn(&predict::Report) + Sync),
+    report: &(dyn Fn(&predict::tree::Report) + Sync),
 ) -> SearchResult {
-    if !predict::applies(pos, opts.all_moves, rayon::current_num_threads()) {
+    if !predict::threads::applies(pos, opts.all_moves, rayon::current_num_threads()) {
         return search(pos, tt, opts, stop, &mut |_| {});
     }
     let job = SearchJob::new(*opts);
-    let outcome = predict::run(pos, &job, tt.bytes(), stop, report);
+    let outcome = predict::threads::run(pos, &job, tt.bytes(), stop, report);
     job.result(pos, &outcome)
 }
 
@@ -353,7 +355,7 @@ impl SearchJob {
     }
 
     /// The answer the master tree's outcome gives for `pos`.
-    pub fn result(&self, pos: &Position, outcome: &predict::Outcome) -> SearchResult {
+    pub fn result(&self, pos: &Position, outcome: &predict::tree::Outcome) -> SearchResult {
         let level = self.opts.level;
         SearchResult {
             best: outcome.best,
@@ -370,10 +372,10 @@ impl SearchJob {
     }
 }
 
-impl predict::Job for SearchJob {
+impl predict::tree::Job for SearchJob {
     fn predict(&self, pos: &Position, exclude: u64, stop: Option<&AtomicBool>) -> (Vec<(Square, f64)>, u64) {
         let o = SearchOptions {
-            level: Level::depth(predict::PREDICT_DEPTH.min(pos.empties().count_ones())),
+            level: Level::depth(predict::tree::PREDICT_DEPTH.min(pos.empties().count_ones())),
             limits: self.opts.limits.time_left(self.clock.seconds()),
             all_moves: true,
             mode: Mode::Serial,
@@ -387,7 +389,7 @@ impl predict::Job for SearchJob {
         (r.moves.into_iter().filter(|m| exclude & m.0.bit() == 0).collect(), r.nodes)
     }
 
-    fn search_leaf(&self, leaf: predict::Leaf, table_bytes: usize, stop: Option<&AtomicBool>, send: &dyn Fn(predict::LeafReport)) {
+    fn search_leaf(&self, leaf: predict::tree::Leaf, table_bytes: usize, stop: Option<&AtomicBool>, send: &dyn Fn(predict::tree::LeafReport)) {
         let level = Level { depth: self.opts.level.depth.saturating_sub(leaf.ply).max(1), ..self.opts.level };
         let leaf_tt = TranspositionTable::with_bytes(table_bytes);
         // The time is the whole tree's, the table's making included.
@@ -396,10 +398,10 @@ impl predict::Job for SearchJob {
         let mut last = 0;
         let r = search(&leaf.pos, &leaf_tt, &o, stop, &mut |r| {
             // Every finished iteration is a report.
-            send(predict::LeafReport { value: r.score, best: r.best, line: r.pv.clone(), done: false, nodes: r.nodes - last });
+            send(predict::tree::LeafReport { value: r.score, best: r.best, line: r.pv.clone(), done: false, nodes: r.nodes - last });
             last = r.nodes;
         });
-        send(predict::LeafReport { value: r.score, best: r.best, line: r.pv, done: !r.stopped, nodes: r.nodes - last });
+        send(predict::tree::LeafReport { value: r.score, best: r.best, line: r.pv, done: !r.stopped, nodes: r.nodes - last });
     }
 }
 

@@ -6,7 +6,7 @@
 //! iteration and says whether to go deeper.
 
 use crate::clock::Clock;
-use crate::parallel::{lazy, Mode};
+use crate::parallel::{lazy, Split};
 use crate::search::node::{Policy, Searcher};
 use crate::search::root::{iterate, RootMoves};
 
@@ -17,7 +17,7 @@ pub struct Plan {
     pub max_depth: u32,
     /// Empty squares at the root: no helper searches deeper.
     pub empties: u32,
-    pub mode: Mode,
+    pub split: Split,
     /// Every root move its own value (a full window each).
     pub all_moves: bool,
     /// Half-width of the window around the last value from the second
@@ -66,7 +66,7 @@ pub fn deepen<'s, P: Policy + Sync>(
     iteration: &mut OnIteration<'_, 's, P>,
 ) -> Ended {
     let inf = plan.inf;
-    let helpers = if plan.mode == Mode::Lazy { plan.mode.threads() } else { 1 };
+    let helpers = plan.split.searchers;
     let template = s.worker(None, false, 0);
     let (ended, helper_nodes) = lazy::with_helpers(
         helpers,
@@ -75,12 +75,12 @@ pub fn deepen<'s, P: Policy + Sync>(
                 if s.stopped() {
                     return Ended::Cut;
                 }
-                let window = plan.aspiration.filter(|_| depth > 1 && !plan.all_moves && plan.mode != Mode::Msai);
+                let window = plan.aspiration.filter(|_| depth > 1 && !plan.all_moves && !plan.split.root_tasks);
                 // Around the last finished iteration's value (or the engine's first guess).
                 let centre = root.best().value;
                 let (mut a, mut b) = window.map_or((-inf, inf), |w| (centre - w, centre + w));
                 let value = loop {
-                    let Some(v) = iterate(s, root, depth, a, b, plan.mode, plan.all_moves) else { break None };
+                    let Some(v) = iterate(s, root, depth, a, b, plan.split, plan.all_moves) else { break None };
                     if v.value <= a && a > -inf {
                         a = -inf;
                     } else if v.value >= b && b < inf {

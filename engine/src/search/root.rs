@@ -4,7 +4,7 @@
 //! for win/draw/loss and then for the exact score.
 
 use crate::bound::{Bound, Scored};
-use crate::parallel::{msai, serial, ybw, Mode};
+use crate::parallel::{msai, serial, ybw, Split};
 use crate::rules::game::Move;
 use crate::rules::movegen::{MoveRules, Squares};
 use crate::search::node::{Policy, Searcher};
@@ -109,7 +109,7 @@ impl RootMoves {
 }
 
 /// One iteration over `root` to `depth` (the children get `depth − 1`)
-/// within (`alpha`, `beta`), as `mode` says: with `all` (or MSAI) every move
+/// within (`alpha`, `beta`), as `split` says: with `all` (or MSAI) every move
 /// gets the full window; otherwise the first move is searched alone and the
 /// rest by principal variation search, split over the pool when `s` splits.
 /// Returns the root's value and bound (an upper bound when every move failed
@@ -121,7 +121,7 @@ pub fn iterate<P: Policy>(
     depth: u32,
     alpha: i32,
     beta: i32,
-    mode: Mode,
+    split: Split,
     all: bool,
 ) -> Option<Scored> {
     for m in root.moves.iter_mut() {
@@ -134,11 +134,11 @@ pub fn iterate<P: Policy>(
         let v = -w.node(p, o, depth - 1, -hi, -lo);
         (!w.stopped()).then_some(v)
     };
-    let finished = if all || mode == Mode::Msai {
-        if mode.threads() > 1 && n > 1 {
+    let finished = if all || split.root_tasks {
+        if split.threads > 1 && n > 1 {
             let this = &*s;
             let (values, workers) =
-                msai::each(n, || this.worker(None, mode != Mode::Msai, 0), |w, i| child(w, &moves[i], alpha, beta));
+                msai::each(n, || this.worker(None, !split.root_tasks, 0), |w, i| child(w, &moves[i], alpha, beta));
             for w in &workers {
                 s.absorb(w);
             }

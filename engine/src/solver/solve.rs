@@ -8,7 +8,8 @@ use std::sync::atomic::AtomicBool;
 
 use crate::bound::Bound;
 use crate::clock::Clock;
-use crate::parallel::{lazy, predict, Mode};
+use crate::parallel::{lazy, Mode, Split};
+use crate::predict;
 use crate::rules::game::Move;
 use crate::rules::movegen::{MoveGen, Squares};
 use crate::rules::position::{Color, Position, Scoring};
@@ -103,7 +104,8 @@ impl Solution {
 pub fn solve(pos: &Position, tt: &TranspositionTable, opts: SolveOptions, stop: Option<&AtomicBool>) -> Solution {
     let clock = Clock::start();
     let halt = Halt::new(stop, clock, opts.limits);
-    let mut sol = if opts.mode == Mode::Predict && predict::applies(pos, opts.all_moves, rayon::current_num_threads()) {
+    let split = opts.mode.split();
+    let mut sol = if split.master_tree && predict::threads::applies(pos, opts.all_moves, split.threads) {
         solve_predict(pos, tt, opts, &halt)
     } else {
         with_geometry!(pos.size(), G => match opts.scoring {
@@ -143,9 +145,9 @@ fn window(opts: SolveOptions) -> (i32, i32) {
 
 fn solve_with<G: MoveGen, R: Rule>(pos: &Position, tt: &TranspositionTable, opts: SolveOptions, halt: &Halt) -> Solution {
     tt.new_search();
-    let threads = opts.mode.threads();
-    let mut solver = Solver::<G, R>::solver(tt, halt).splitting(opts.mode == Mode::Ybw || opts.mode == Mode::Predict);
-    if opts.mode != Mode::Lazy || threads < 2 {
+    let split = opts.mode.split();
+    let mut solver = Solver::<G, R>::solver(tt, halt).splitting(split.nodes);
+    if split.searchers < 2 {
         return solve_root::<G, R>(&mut solver, pos, opts);
     }
     // Lazy SMP: helpers solve the whole position over the same table, each
@@ -154,7 +156,7 @@ fn solve_with<G: MoveGen, R: Rule>(pos: &Position, tt: &TranspositionTable, opts
     let (alpha, beta) = window(opts);
     let template = solver.worker(None, false, 0);
     let (mut sol, helpers) = lazy::with_helpers(
-        threads,
+        split.searchers,
         || solve_root::<G, R>(&mut solver, pos, opts),
         |k, abort| {
             let mut h = template.worker(Some(abort), false, k as u64);
@@ -238,7 +240,7 @@ fn solve_root<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, pos: &Position, op
             // `selective_pass`), its score the exact pass's guess.
             if guess.is_some() && n >= SELECTIVE_FIRST_EMPTIES {
                 let best;
-                (g, best) = selective_pass(solver, &root, n, g, SELECTIVE_MARGIN, opts.mode);
+                (g, best) = selective_pass(solver, &root, n, g, SELECTIVE_MARGIN, opts.mode.split());
                 // Its best move leads the exact pass's root.
                 if let Some(at) = best.and_then(|b| root.moves.iter().position(|m| m.sq == b)) {
                     root.moves[..=at].rotate_right(1);
@@ -246,7 +248,7 @@ fn solve_root<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, pos: &Position, op
             }
             loop {
                 let (a, b) = (g - 1, g + 1);
-                match iterate(solver, &mut root, n, a, b, opts.mode, false) {
+                match iterate(solver, &mut root, n, a, b, opts.mode.split(), false) {
                     // Fail-soft: the score is at least (at most) the value;
                     // the next guess is the nearest even score beyond it.
                     Some(s) if s.value >= b => {
@@ -278,7 +280,7 @@ fn solve_root<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, pos: &Position, op
         let result = match settled {
             Some(s) => Some(s),
             None if solver.stopped() => None,
-            None => iterate(solver, &mut root, n, lo, hi, opts.mode, opts.all_moves),
+            None => iterate(solver, &mut root, n, lo, hi, opts.mode.split(), opts.all_moves),
         };
         match result {
             Some(s) => {
@@ -321,13 +323,13 @@ fn solve_root<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, pos: &Position, op
 /// move if it found one. FFO #55 at 1 thread: 15.24 G nodes without, 14.15 G
 /// after a pass at 4 discs, 11.25 G at 8, 9.84 G at 12, 9.92 G at 16 (a pass at 8
 /// after the one at 12 changes nothing); FFO #40-#52 2.37 G without, 2.21 G at 12.
-fn selective_pass<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, root: &RootMoves, n: u32, mut g: i32, margin: i32, mode: Mode) -> (i32, Option<u32>) {
+fn selective_pass<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, root: &RootMoves, n: u32, mut g: i32, margin: i32, split: Split) -> (i32, Option<u32>) {
     let mut moves = root.clone();
     let mut best = None;
     solver.policy.margin = margin;
     // Bounded: selective bounds need not converge as exact ones do.
     for _ in 0..8 {
-        let Some(s) = iterate(solver, &mut moves, n, g - 1, g + 1, mode, false) else { break };
+        let Some(s) = iterate(solver, &mut moves, n, g - 1, g + 1, split, false) else { break };
         if s.value < g {
             g = s.value - (s.value & 1);
             continue;
@@ -358,7 +360,7 @@ fn note_proven(sol: &mut Solution, root: &RootMoves, hi: i32, square: &dyn Fn(u3
 /// move ordering, each leaf solved by one worker with its own table.
 fn solve_predict(pos: &Position, tt: &TranspositionTable, opts: SolveOptions, halt: &Halt) -> Solution {
     let job = SolveJob::new(opts);
-    let outcome = predict::run(pos, &job, tt.bytes(), halt.stop_flag(), &|_| {});
+    let outcome = predict::threads::run(pos, &job, tt.bytes(), halt.stop_flag(), &|_| {});
     job.solution(pos, &outcome)
 }
 
@@ -386,7 +388,7 @@ impl SolveJob {
 
     /// The solution the master tree's outcome gives for `pos` (nothing
     /// claimed unless every leaf finished).
-    pub fn solution(&self, pos: &Position, outcome: &predict::Outcome) -> Solution {
+    pub fn solution(&self, pos: &Position, outcome: &predict::tree::Outcome) -> Solution {
         let mut end = *pos;
         for m in &outcome.line {
             end = match m {
@@ -412,18 +414,18 @@ impl SolveJob {
     }
 }
 
-impl predict::Job for SolveJob {
+impl predict::tree::Job for SolveJob {
     fn predict(&self, pos: &Position, exclude: u64, stop: Option<&AtomicBool>) -> (Vec<(Square, f64)>, u64) {
         let halt = Halt::new(stop, self.clock, Limits { nodes: None, ..self.opts.limits });
         ordering(pos, &self.order_tt, exclude, &halt)
     }
 
-    fn search_leaf(&self, leaf: predict::Leaf, table_bytes: usize, stop: Option<&AtomicBool>, send: &dyn Fn(predict::LeafReport)) {
+    fn search_leaf(&self, leaf: predict::tree::Leaf, table_bytes: usize, stop: Option<&AtomicBool>, send: &dyn Fn(predict::tree::LeafReport)) {
         let leaf_tt = TranspositionTable::with_bytes(table_bytes);
         // The time is the whole tree's, the table's making included.
         let limits = self.opts.limits.time_left(self.clock.seconds());
         let s = solve(&leaf.pos, &leaf_tt, SolveOptions { mode: self.leaf_mode, exclude: leaf.exclude, limits, ..self.opts }, stop);
-        send(predict::LeafReport { value: s.score as f64, best: s.best, line: s.pv, done: !s.stopped, nodes: s.stats.nodes });
+        send(predict::tree::LeafReport { value: s.score as f64, best: s.best, line: s.pv, done: !s.stopped, nodes: s.stats.nodes });
     }
 }
 

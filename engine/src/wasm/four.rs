@@ -10,9 +10,8 @@ use super::analysis::{begin, read_options, table, to_js};
 use super::js;
 use crate::four::board::Outcome;
 use crate::four::experiment::{experiment, Baseline, FourLevel, FOUR_LEVELS};
-use crate::four::search::{winner, FourResult};
+use crate::four::search::{winner, FourMode, FourResult};
 use crate::four::{format_board, peg_name, EvalKind, FourOptions, Game};
-use crate::parallel::Mode;
 use crate::rules::movegen::Squares;
 use crate::rules::position::Color;
 
@@ -126,8 +125,8 @@ pub fn four_search(text: &str, options: JsValue, progress: Option<js_sys::Functi
     let a: SearchArgs = read_options(options)?;
     let eval = EvalKind::parse(a.eval.as_deref().unwrap_or("threat")).map_err(js)?;
     let mode = match a.mode.as_deref() {
-        None => Mode::default(),
-        Some(m) => Mode::parse(m).ok_or_else(|| JsError::new(&format!("unknown mode {m:?}; expected ybw, lazy, msai or serial")))?,
+        None => FourMode::default(),
+        Some(m) => FourMode::parse(m).ok_or_else(|| JsError::new(&format!("unknown mode {m:?}; expected ybw, lazy, msai or serial")))?,
     };
     let mut o = match a.level.as_deref() {
         Some(l) => FourLevel::parse(l).map_err(js)?.options(eval, mode),

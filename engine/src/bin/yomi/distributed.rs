@@ -83,7 +83,7 @@ pub fn search_one(
     opts: SearchOptions,
     threads: usize,
     hash_mib: usize,
-    progress: &mut dyn FnMut(&yomi::parallel::predict::Report, usize),
+    progress: &mut dyn FnMut(&yomi::predict::tree::Report, usize),
 ) -> Result<Option<yomi::SearchResult>, Error> {
     let worker = Worker { task: Task::Search(opts), threads, table_bytes: hash_mib << 20 };
     with_links(place, worker, |links| {

@@ -5,11 +5,11 @@ use serde_json::json;
 use yomi::four::experiment::{calibrate_kind, sample_tree_nodes, Baseline, experiment, play_match, sample_positions, FourLevel, Player, PAPER_FIGURES};
 use yomi::four::perft::perft_parallel;
 use yomi::four::pruning::{Model, PruningStats};
-use yomi::four::search::{solve, winner, PROVEN};
+use yomi::four::search::{solve, winner, FourMode, PROVEN};
 use yomi::four::{format_board, peg_name, Board, EvalKind, FourOptions, FourResult, Game, Outcome};
 use yomi::{Error, TranspositionTable};
 
-use crate::common::{check_hash, check_threads, parse_mode};
+use crate::common::{check_hash, check_threads};
 
 #[derive(Args)]
 pub struct FourArgs {
@@ -101,8 +101,8 @@ struct EngineArgs {
     #[arg(long, default_value_t = 1, value_name = "N")]
     threads: usize,
     /// How the threads share the search: ybw, lazy, msai or serial.
-    #[arg(long, default_value = "ybw", value_parser = parse_mode)]
-    mode: yomi::Mode,
+    #[arg(long, default_value = "ybw", value_parser = parse_four_mode)]
+    mode: FourMode,
     /// Table size in MiB.
     #[arg(long, default_value_t = 64, value_name = "MIB")]
     hash: usize,
@@ -128,8 +128,8 @@ struct SolveArgs {
     time: Option<f64>,
     #[arg(long, default_value_t = 1, value_name = "N")]
     threads: usize,
-    #[arg(long, default_value = "ybw", value_parser = parse_mode)]
-    mode: yomi::Mode,
+    #[arg(long, default_value = "ybw", value_parser = parse_four_mode)]
+    mode: FourMode,
     #[arg(long, default_value_t = 256, value_name = "MIB")]
     hash: usize,
     #[arg(long)]
@@ -197,8 +197,8 @@ struct BenchArgs {
     depth: u32,
     #[arg(long, default_value_t = 3, value_name = "R")]
     rounds: usize,
-    #[arg(long, default_value = "ybw", value_parser = parse_mode)]
-    mode: yomi::Mode,
+    #[arg(long, default_value = "ybw", value_parser = parse_four_mode)]
+    mode: FourMode,
     #[arg(long, default_value = "threat")]
     eval: String,
     /// Print the bench positions (a JSON list of position strings) and stop.
@@ -723,4 +723,12 @@ fn bench_cmd(a: BenchArgs) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// `--mode` for Score Four: the schedulers; paper 002's tree is Othello's.
+fn parse_four_mode(s: &str) -> Result<FourMode, String> {
+    FourMode::parse(s).ok_or_else(|| {
+        let names: Vec<&str> = FourMode::ALL.iter().map(|m| m.name()).collect();
+        format!("unknown mode {s:?} for Score Four; expected one of {}", names.join(", "))
+    })
 }

@@ -207,7 +207,7 @@ pub fn run(args: SearchArgs) -> Result<(), Error> {
         }
     }
     let json_out = args.json;
-    let master_line = |m: &yomi::parallel::predict::Report, from: Option<String>| {
+    let master_line = |m: &yomi::predict::tree::Report, from: Option<String>| {
         if !json_out {
             let best = m.best.as_ref().map(|b| crate::common::move_name(b, &pos)).unwrap_or_default();
             let from = from.map(|f| format!("  ({f})")).unwrap_or_default();

@@ -1,6 +1,4 @@
-//! Paper 002's distributed search by predicting best moves, on rayon tasks.
-//!
-//! A master tree is grown from the root: at each node a short search predicts
+//! Paper 002's master tree. A master tree is grown from the root: at each node a short search predicts
 //! the best moves; the top `n` (two, or fewer when there are few workers or
 //! moves) each get their share of the workers, and all other moves go to one
 //! "other moves" node: the same position with those moves excluded. The tree
@@ -8,12 +6,12 @@
 //! the best move gets 2, the second 1, the others 1). Workers then search
 //! their leaves independently, each with its own table, and report every
 //! change of value; the master keeps the minimax value of its tree current,
-//! so a best move is available at any moment (`progress` sees each one).
+//! so a best move is available at any moment. The workers are rayon tasks
+//! ([`crate::predict::threads`]) or processes of a cluster
+//! (`crate::cluster`).
 
 use std::sync::atomic::AtomicBool;
-use std::sync::Mutex;
 
-use crate::parallel::in_order;
 use crate::rules::game::Move;
 use crate::rules::position::{Position, Status};
 use crate::rules::square::Square;
@@ -45,7 +43,7 @@ struct Node {
 
 /// The master tree: its nodes (0 is the root) and its leaves, one per
 /// worker. It lives with the master, wherever the workers are: rayon tasks
-/// here ([`run`]), or other processes that send their reports by message.
+/// here ([`crate::predict::threads::run`]), or other processes that send their reports by message.
 pub struct MasterTree {
     nodes: Vec<Node>,
     leaves: Vec<usize>,
@@ -237,7 +235,7 @@ pub struct Outcome {
 /// What paper 002's tree runs: how a node's best moves are predicted, and
 /// how a worker searches its leaf. The exact solver and the playing search
 /// each have one; the master and the workers may be threads of one process
-/// ([`run`]) or processes of a cluster, each building the same job from the
+/// ([`crate::predict::threads::run`]) or processes of a cluster, each building the same job from the
 /// same options.
 pub trait Job: Sync {
     /// The allowed moves of `pos` (all but `exclude`) best first with their
@@ -302,43 +300,4 @@ impl MasterTree {
         let root = &self.nodes[0];
         Outcome { best: root.best, value: root.value, line: self.line(), done: root.done, nodes: self.nodes_searched }
     }
-}
-
-/// Paper 002's method on the threads of the current rayon pool: grows the
-/// tree from `root` by `job`'s predictions until each thread owns a leaf,
-/// then searches every leaf in its own task with its own table (together
-/// `table_bytes`). Every report goes into the master tree, whose minimax
-/// value is kept current and sent to `progress`.
-pub fn run(
-    root: &Position,
-    job: &dyn Job,
-    table_bytes: usize,
-    stop: Option<&AtomicBool>,
-    progress: &(dyn Fn(&Report) + Sync),
-) -> Outcome {
-    let workers = rayon::current_num_threads();
-    let tree = MasterTree::new(root, workers, job, stop);
-    let leaves = tree.leaves();
-    let bytes = table_bytes / leaves.len().max(1);
-    let tree = Mutex::new(tree);
-    in_order(
-        leaves.len(),
-        || (),
-        |_, i| {
-            job.search_leaf(leaves[i], bytes, stop, &|r: LeafReport| {
-                let mut t = tree.lock().expect("no worker panics holding the tree");
-                progress(&t.update(i, r));
-            });
-            true
-        },
-    );
-    let tree = tree.into_inner().expect("no worker panics holding the tree");
-    tree.outcome()
-}
-
-/// Whether paper 002's tree can answer with `workers` workers: it needs two
-/// and a position with a move to choose; every move's own value (analysis)
-/// it does not give.
-pub fn applies(pos: &Position, all_moves: bool, workers: usize) -> bool {
-    !all_moves && workers >= 2 && pos.status() == Status::Move
 }
