@@ -10,6 +10,63 @@
 /// nothing yet.
 pub const INF: i32 = 127;
 
+/// A game's result for the side to move, once proven.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Wld {
+    Win,
+    Draw,
+    Loss,
+}
+
+impl Wld {
+    pub fn name(self) -> &'static str {
+        match self {
+            Wld::Win => "win",
+            Wld::Draw => "draw",
+            Wld::Loss => "loss",
+        }
+    }
+
+    /// The result of a final score (or of its sign).
+    pub fn of_score(v: i32) -> Wld {
+        match v.signum() {
+            1 => Wld::Win,
+            0 => Wld::Draw,
+            _ => Wld::Loss,
+        }
+    }
+
+    /// The result that proven bounds `lower ≤ v ≤ upper` decide (`None`
+    /// where an end is unknown), if they decide one.
+    pub fn of_bounds(lower: Option<i32>, upper: Option<i32>) -> Option<Wld> {
+        match (lower, upper) {
+            (Some(l), _) if l > 0 => Some(Wld::Win),
+            (_, Some(u)) if u < 0 => Some(Wld::Loss),
+            (Some(0), Some(0)) => Some(Wld::Draw),
+            _ => None,
+        }
+    }
+}
+
+/// What bounds `lower ≤ v ≤ upper` (`None` where unknown) prove, in words:
+/// "+4", "between -2 and +6", ">= +4", "<= -2", or "nothing yet".
+pub fn describe_bounds(lower: Option<i32>, upper: Option<i32>) -> String {
+    match (lower, upper) {
+        (Some(l), Some(u)) if l == u => format!("{l:+}"),
+        (Some(l), Some(u)) => format!("between {l:+} and {u:+}"),
+        (Some(l), None) => format!(">= {l:+}"),
+        (None, Some(u)) => format!("<= {u:+}"),
+        (None, None) => "nothing yet".to_string(),
+    }
+}
+
+impl std::fmt::Display for Wld {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Which side of the true value a searched value lies on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Bound {
@@ -117,5 +174,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn results_of_scores_and_bounds() {
+        assert_eq!(Wld::of_score(12), Wld::Win);
+        assert_eq!(Wld::of_score(0), Wld::Draw);
+        assert_eq!(Wld::of_score(-2), Wld::Loss);
+        assert_eq!(Wld::of_bounds(Some(2), None), Some(Wld::Win));
+        assert_eq!(Wld::of_bounds(None, Some(-2)), Some(Wld::Loss));
+        assert_eq!(Wld::of_bounds(Some(0), Some(0)), Some(Wld::Draw));
+        assert_eq!(Wld::of_bounds(Some(0), Some(4)), None);
+        assert_eq!(Wld::of_bounds(None, None), None);
     }
 }

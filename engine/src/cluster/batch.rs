@@ -96,8 +96,8 @@ impl ResultsFile {
             let score = v["score"].as_i64().ok_or_else(|| bad("no score"))? as i32;
             let solved = Solved {
                 score,
-                lower: score,
-                upper: score,
+                lower: Some(score),
+                upper: Some(score),
                 best: v["best"].as_str().map(str::to_string),
                 nodes: v["nodes"].as_u64().unwrap_or(0),
                 seconds: v["seconds"].as_f64().unwrap_or(0.0),

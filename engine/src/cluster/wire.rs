@@ -38,8 +38,9 @@ pub enum Msg {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Solved {
     pub score: i32,
-    pub lower: i32,
-    pub upper: i32,
+    /// What is proven: `lower ≤ score ≤ upper`, `None` where unknown.
+    pub lower: Option<i32>,
+    pub upper: Option<i32>,
     /// The best move's name, `pass`, or none when the game is over (or,
     /// after a stop, nothing was proven).
     pub best: Option<String>,
@@ -99,6 +100,11 @@ impl Msg {
         let v: Value = serde_json::from_slice(bytes).map_err(|e| format!("unreadable message: {e}"))?;
         let num = |k: &str| v[k].as_u64().ok_or_else(|| format!("message field {k} is not a number: {v}"));
         let int = |k: &str| v[k].as_i64().map(|x| x as i32).ok_or_else(|| format!("message field {k} is not a number: {v}"));
+        // A bound is a number, or null where nothing is proven.
+        let bound = |k: &str| match v.get(k) {
+            Some(Value::Null) => Ok(None),
+            _ => int(k).map(Some),
+        };
         let text = |k: &str| v[k].as_str().map(str::to_string).ok_or_else(|| format!("message field {k} is not text: {v}"));
         if v.get("leaf").is_some() {
             let pos = parse_position(&text("position")?, None).map_err(|e| e.to_string())?;
@@ -136,8 +142,8 @@ impl Msg {
         if v.get("solved").is_some() {
             let result = Solved {
                 score: int("score")?,
-                lower: int("lower")?,
-                upper: int("upper")?,
+                lower: bound("lower")?,
+                upper: bound("upper")?,
                 best: v["best"].as_str().map(str::to_string),
                 nodes: num("nodes")?,
                 seconds: v["seconds"].as_f64().ok_or("result without seconds")?,
@@ -170,7 +176,8 @@ mod tests {
             Msg::Report { index: 1, size, report: LeafReport { value: -2.5, best: Some(Move::Play(sq)), line: vec![Move::Play(sq), Move::Pass], done: true, nodes: 123 } },
             Msg::Report { index: 0, size, report: LeafReport { value: 0.0, best: None, line: vec![], done: false, nodes: 0 } },
             Msg::LeafDone { index: 4 },
-            Msg::Solved { id: 3, result: Solved { score: -64, lower: -64, upper: -64, best: Some("pass".into()), nodes: u64::MAX / 3, seconds: 1.25, stopped: false } },
+            Msg::Solved { id: 3, result: Solved { score: -64, lower: Some(-64), upper: Some(-64), best: Some("pass".into()), nodes: u64::MAX / 3, seconds: 1.25, stopped: false } },
+            Msg::Solved { id: 4, result: Solved { score: 6, lower: Some(6), upper: None, best: Some("c4".into()), nodes: 9, seconds: 0.5, stopped: true } },
             Msg::Rejected { id: 9, message: "character 17 is 'Q'".into() },
         ];
         for m in msgs {

@@ -16,6 +16,7 @@ use std::sync::atomic::AtomicBool;
 
 use serde::Serialize;
 
+use crate::bound::Wld;
 use crate::clock::Clock;
 use crate::error::Error;
 use crate::four::board::{canonical, has_four, inverse, legal, threats, transform, Board, Gravity, Outcome};
@@ -310,17 +311,14 @@ pub struct FourResult {
 }
 
 impl FourResult {
-    /// "win", "loss" or "draw" where the value is proven, else `None`.
-    pub fn result(&self) -> Option<&'static str> {
-        if !self.proven {
-            None
-        } else if self.score >= PROVEN {
-            Some("win")
-        } else if self.score <= -PROVEN {
-            Some("loss")
-        } else {
-            Some("draw")
-        }
+    /// The result for the side to move where the value is proven.
+    pub fn result(&self) -> Option<Wld> {
+        let wld = match self.score {
+            v if v >= PROVEN => Wld::Win,
+            v if v <= -PROVEN => Wld::Loss,
+            _ => Wld::Draw,
+        };
+        self.proven.then_some(wld)
     }
 
     /// Plies until the end, for a proven win or loss: the winner's last
@@ -487,9 +485,9 @@ fn principal_variation<E: Evaluate>(s: &FourSearcher<'_, '_, E>, mut p: u64, mut
 /// The side that wins with `score` from `board`'s side to move, if proven.
 pub fn winner(board: &Board, r: &FourResult) -> Option<Color> {
     match r.result()? {
-        "win" => Some(board.to_move()),
-        "loss" => Some(board.to_move().opposite()),
-        _ => None,
+        Wld::Win => Some(board.to_move()),
+        Wld::Loss => Some(board.to_move().opposite()),
+        Wld::Draw => None,
     }
 }
 

@@ -10,6 +10,7 @@ use std::sync::atomic::AtomicBool;
 
 use serde::Serialize;
 
+use crate::bound::Wld;
 use crate::clock::Clock;
 use crate::parallel::Mode;
 use crate::predict;
@@ -108,6 +109,11 @@ pub struct SearchResult {
 }
 
 impl SearchResult {
+    /// The result for the side to move, where a finished solve proved it.
+    pub fn outcome(&self) -> Option<Wld> {
+        (matches!(self.kind, Kind::Exact | Kind::Wld) && !self.stopped).then(|| Wld::of_score(self.score as i32))
+    }
+
     pub fn nodes_per_second(&self) -> f64 {
         if self.seconds > 0.0 {
             self.nodes as f64 / self.seconds
@@ -214,7 +220,7 @@ fn search_with<G: MoveGen>(
             solver_stopped = Some(sol.best);
         } else {
             solver_cut = true;
-            if let (Some(Move::Play(sq)), true) = (sol.best, sol.lower > 0) {
+            if let (Some(Move::Play(sq)), true) = (sol.best, sol.lower.is_some_and(|l| l > 0)) {
                 proven_win = Some(sq);
             }
         }

@@ -6,7 +6,6 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::bound::Bound;
 use crate::clock::Clock;
 use crate::parallel::{lazy, Mode, Split};
 use crate::predict;
@@ -19,7 +18,7 @@ use crate::search::node::Stats;
 use crate::search::root::{iterate, RootMoves};
 use crate::search::stop::{Halt, Limits};
 use crate::search::tt::TranspositionTable;
-use crate::bound::INF;
+use crate::bound::{describe_bounds, Bound, Wld, INF};
 use crate::solver::endgame::{Order, Paper, Rule, Solver, World};
 use crate::with_geometry;
 
@@ -47,9 +46,9 @@ pub struct Solution {
     /// bound proven, or `lower`/`upper`'s nearest finite end.
     pub score: i32,
     /// What is proven: `lower ≤ score ≤ upper`, equal when the solve
-    /// finished (±[`INF`] where nothing is known).
-    pub lower: i32,
-    pub upper: i32,
+    /// finished (`None` where nothing is known of that end).
+    pub lower: Option<i32>,
+    pub upper: Option<i32>,
     /// A best move; `Move::Pass` when the side to move must pass, `None`
     /// when the game is over or, after a stop, no move was proven yet. After
     /// a stop it is the best move proven so far (the lower bound's).
@@ -70,30 +69,21 @@ pub struct Solution {
 }
 
 impl Solution {
-    /// The result in words for the side to move: "win", "draw" or "loss";
-    /// after a stop only what the proven bounds decide (`None` otherwise).
-    pub fn outcome(&self) -> Option<&'static str> {
-        if self.lower > 0 {
-            Some("win")
-        } else if self.upper < 0 {
-            Some("loss")
-        } else if self.lower == 0 && self.upper == 0 {
-            Some("draw")
-        } else {
-            None
-        }
+    /// The result for the side to move; after a stop only what the proven
+    /// bounds decide (`None` otherwise).
+    pub fn outcome(&self) -> Option<Wld> {
+        Wld::of_bounds(self.lower, self.upper)
     }
 
-    /// What a stopped solve proved, in words: "≥ +4", "≤ −2", "win",
-    /// "between −2 and +6", or "nothing yet".
+    /// The score, if it is proven exactly.
+    pub fn exact(&self) -> Option<i32> {
+        self.lower.filter(|&l| self.upper == Some(l))
+    }
+
+    /// What a stopped solve proved, in words: ">= +4", "<= -2",
+    /// "between -2 and +6", or "nothing yet".
     pub fn proven(&self) -> String {
-        match (self.lower > -INF, self.upper < INF) {
-            _ if self.lower == self.upper => format!("{:+}", self.lower),
-            (true, true) => format!("between {:+} and {:+}", self.lower, self.upper),
-            (true, false) => format!(">= {:+}", self.lower),
-            (false, true) => format!("<= {:+}", self.upper),
-            (false, false) => "nothing yet".to_string(),
-        }
+        describe_bounds(self.lower, self.upper)
     }
 }
 
@@ -113,7 +103,7 @@ pub fn solve(pos: &Position, tt: &TranspositionTable, opts: SolveOptions, stop: 
             Scoring::Paper => solve_with::<G, Paper>(pos, tt, opts, &halt),
         })
     };
-    sol.stopped |= halt.halted() && sol.lower != sol.upper;
+    sol.stopped |= halt.halted() && sol.exact().is_none();
     sol.seconds = clock.seconds();
     sol
 }
@@ -183,8 +173,8 @@ fn solve_root<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, pos: &Position, op
     let moves = if legal & !opts.exclude != 0 { legal & !opts.exclude } else { legal };
     let mut sol = Solution {
         score: 0,
-        lower: -INF,
-        upper: INF,
+        lower: None,
+        upper: None,
         best: None,
         pv: Vec::new(),
         black: pos.count(Color::Black),
@@ -198,7 +188,7 @@ fn solve_root<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, pos: &Position, op
         let v = solver.solve(p, o, alpha, beta);
         if !solver.stopped() {
             let v = clamp(v, opts);
-            (sol.score, sol.lower, sol.upper) = (v, v, v);
+            (sol.score, sol.lower, sol.upper) = (v, Some(v), Some(v));
             sol.best = if G::moves(o, p) == 0 { None } else { Some(Move::Pass) };
         }
     } else {
@@ -252,14 +242,14 @@ fn solve_root<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, pos: &Position, op
                     // Fail-soft: the score is at least (at most) the value;
                     // the next guess is the nearest even score beyond it.
                     Some(s) if s.value >= b => {
-                        (lo, sol.lower) = (s.value - 1, s.value);
+                        (lo, sol.lower) = (s.value - 1, Some(s.value));
                         // A move that good: what a stop during a later pass
                         // still has proven.
                         sol.best = Some(Move::Play(square(root.best().sq)));
                         g = s.value + (s.value & 1);
                     }
                     Some(s) if s.value <= a => {
-                        (hi, sol.upper) = (s.value + 1, s.value);
+                        (hi, sol.upper) = (s.value + 1, Some(s.value));
                         g = s.value - (s.value & 1);
                     }
                     Some(s) => {
@@ -286,7 +276,7 @@ fn solve_root<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, pos: &Position, op
             Some(s) => {
                 debug_assert!(s.bound == Bound::Exact || opts.wld, "a full solve ends exact");
                 let v = clamp(s.value, opts);
-                (sol.score, sol.lower, sol.upper) = (v, v, v);
+                (sol.score, sol.lower, sol.upper) = (v, Some(v), Some(v));
                 sol.best = Some(Move::Play(square(root.best().sq)));
             }
             None if !opts.all_moves => note_proven(&mut sol, &root, hi, &square),
@@ -351,9 +341,10 @@ fn note_proven(sol: &mut Solution, root: &RootMoves, hi: i32, square: &dyn Fn(u3
         sol.best = Some(Move::Play(square(m.sq)));
         // Below the window's top a value is what it says; at or above it, only that.
         let v = if m.value >= hi { hi } else { m.value };
-        sol.lower = sol.lower.max(v.min(sol.upper));
+        let v = sol.upper.map_or(v, |u| v.min(u));
+        sol.lower = Some(sol.lower.map_or(v, |l| l.max(v)));
     }
-    sol.score = if sol.lower > -INF { sol.lower } else if sol.upper < INF { sol.upper } else { 0 };
+    sol.score = sol.lower.or(sol.upper).unwrap_or(0);
 }
 
 /// Paper 002's master tree over the pool: predictions by the solver's own
@@ -400,8 +391,8 @@ impl SolveJob {
         let done = outcome.done;
         Solution {
             score: v,
-            lower: if done { v } else { -INF },
-            upper: if done { v } else { INF },
+            lower: done.then_some(v),
+            upper: done.then_some(v),
             best: if done { outcome.best } else { None },
             pv: if done { outcome.line.clone() } else { Vec::new() },
             black: end.count(Color::Black),

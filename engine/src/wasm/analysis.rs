@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::{board_size, js};
+use crate::bound::Wld;
 use crate::rules::game::Move;
 use crate::play::level::Level;
 use crate::rules::notation::{format_position, parse_position};
@@ -151,7 +152,7 @@ struct SolveReport {
     /// For the side to move; with `wld` +1, 0 or −1.
     score: i32,
     /// "win", "draw" or "loss"; null after a stop that did not decide it.
-    result: Option<&'static str>,
+    result: Option<Wld>,
     best: Option<String>,
     pv: Vec<String>,
     black: u32,
@@ -284,8 +285,8 @@ fn solve_each_move(pos: &Position, opts: SolveOptions, stop: &AtomicBool, progre
         moves: scored,
         stats: crate::search::node::Stats { nodes, leaves },
         // After a stop only the moves solved bound the score from below.
-        lower: if first.is_none() { -crate::bound::INF } else { score },
-        upper: if stopped { crate::bound::INF } else { score },
+        lower: first.map(|_| score),
+        upper: (!stopped).then_some(score),
         seconds: clock.seconds(),
         stopped,
     }

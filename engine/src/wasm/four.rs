@@ -86,7 +86,7 @@ struct SearchReport {
     best: Option<String>,
     score: i32,
     /// "win", "loss", "draw" once proven.
-    result: Option<&'static str>,
+    result: Option<crate::bound::Wld>,
     winner: Option<&'static str>,
     plies: Option<u32>,
     depth: u32,

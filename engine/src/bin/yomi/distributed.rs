@@ -204,7 +204,7 @@ pub fn solve_many(place: Place, batch: Batch, opts: SolveOptions) -> Result<u8, 
                     });
                     let _ = writeln!(out, "{v}");
                 } else {
-                    let score = if result.stopped { format!("stopped ({}..{})", result.lower, result.upper) } else { format!("{:+}", result.score) };
+                    let score = if result.stopped { format!("stopped ({})", yomi::bound::describe_bounds(result.lower, result.upper)) } else { format!("{:+}", result.score) };
                     let check = match given {
                         Some(g) if ok => format!("file {g:+} ok"),
                         Some(g) => format!("file {g:+} MISMATCH"),

@@ -5,6 +5,7 @@ use serde_json::json;
 use yomi::four::experiment::{calibrate_kind, sample_tree_nodes, Baseline, experiment, play_match, sample_positions, FourLevel, Player, PAPER_FIGURES};
 use yomi::four::perft::perft_parallel;
 use yomi::four::pruning::{Model, PruningStats};
+use yomi::bound::Wld;
 use yomi::four::search::{solve, winner, FourMode, PROVEN};
 use yomi::four::{format_board, peg_name, Board, EvalKind, FourOptions, FourResult, Game, Outcome};
 use yomi::{Error, TranspositionTable};
@@ -361,9 +362,9 @@ fn perft(a: PerftArgs) -> Result<(), Error> {
 /// A value for people: points, or a proven result in plies.
 fn describe(r: &FourResult, b: &Board) -> String {
     match (r.result(), r.plies_to_end(b)) {
-        (Some("win"), Some(n)) => format!("{} wins in {n} plies", b.to_move().name()),
-        (Some("loss"), Some(n)) => format!("{} wins in {n} plies", b.to_move().opposite().name()),
-        (Some("draw"), _) => "a draw with best play".to_string(),
+        (Some(Wld::Win), Some(n)) => format!("{} wins in {n} plies", b.to_move().name()),
+        (Some(Wld::Loss), Some(n)) => format!("{} wins in {n} plies", b.to_move().opposite().name()),
+        (Some(Wld::Draw), _) => "a draw with best play".to_string(),
         _ if r.score >= PROVEN => format!("{} wins (found with pruning; not proven)", b.to_move().name()),
         _ if r.score <= -PROVEN => format!("{} wins (found with pruning; not proven)", b.to_move().opposite().name()),
         _ => format!("{:+} points for {}", r.score, b.to_move().name()),

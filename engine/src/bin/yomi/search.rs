@@ -279,7 +279,7 @@ fn report(args: &SearchArgs, pos: &yomi::Position, level: Level, r: &SearchResul
     } else {
         let what = match r.kind {
             yomi::Kind::Midgame => format!("{:+.2} (estimate, depth {}, selectivity {})", r.score, r.depth, r.selectivity),
-            yomi::Kind::Wld => format!("{} (win/draw/loss solve)", ["loss", "draw", "win"][(r.score.signum() + 1.0) as usize]),
+            yomi::Kind::Wld => format!("{} (win/draw/loss solve)", yomi::bound::Wld::of_score(r.score as i32)),
             yomi::Kind::Exact => format!("{:+} (exact)", r.score),
             yomi::Kind::Book => format!("{:+} (book, leaves searched at depth {})", r.score, r.depth),
         };

@@ -259,10 +259,7 @@ fn to_json(pos: &Position, sol: &Solution, opts: SolveOptions) -> Value {
     });
     if sol.stopped {
         // What is not proven is null: no score, and no bound where none is known.
-        let known = |b: i32| (b.abs() < yomi::bound::INF).then_some(b);
         v["score"] = Value::Null;
-        v["lower"] = json!(known(sol.lower));
-        v["upper"] = json!(known(sol.upper));
         v["proven"] = json!(sol.proven());
     }
     if opts.all_moves {
@@ -287,7 +284,7 @@ fn print_text(pos: &Position, sol: &Solution, opts: SolveOptions) {
     if sol.stopped {
         let proven = match sol.best.as_ref() {
             Some(m) => format!("score {} for {}; best move found {}", sol.proven(), side.name(), move_name(m, pos)),
-            None if sol.lower > -yomi::bound::INF || sol.upper < yomi::bound::INF => {
+            None if sol.lower.is_some() || sol.upper.is_some() => {
                 format!("score {} for {}; no move proven yet", sol.proven(), side.name())
             }
             None => "nothing proven yet".to_string(),
@@ -301,9 +298,9 @@ fn print_text(pos: &Position, sol: &Solution, opts: SolveOptions) {
         return;
     }
     let what = if opts.wld {
-        format!("{} for {}", sol.outcome().unwrap_or("unknown"), side.name())
+        format!("{} for {}", sol.outcome().map_or("unknown", |o| o.name()), side.name())
     } else {
-        format!("{:+} for {} ({})", sol.score, side.name(), sol.outcome().unwrap_or("unknown"))
+        format!("{:+} for {} ({})", sol.score, side.name(), sol.outcome().map_or("unknown", |o| o.name()))
     };
     let best = sol.best.as_ref().map_or("none (the game is over)".to_string(), |m| move_name(m, pos));
     println!("Score: {what}; best move {best}; {} scoring", opts.scoring);
