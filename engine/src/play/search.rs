@@ -128,6 +128,27 @@ impl SearchResult {
 /// `opts.limits`, which never write `stop`); a stopped search answers with
 /// the best move of its last finished iteration, or the move a stopped
 /// solver proved best.
+///
+/// # Example
+///
+/// A six-ply search from the 8×8 start, then a search stopped before it
+/// starts, which still answers with a legal move:
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use yomi::{search, BoardSize, Kind, Level, Move, Position, Scoring, SearchOptions, Start, TranspositionTable};
+/// let start = Position::start(BoardSize::new(8, 8).unwrap(), Start::Othello);
+/// let tt = TranspositionTable::with_mib(16);
+/// let opts = SearchOptions::new(Level::depth(6), Scoring::World);
+/// let r = search(&start, &tt, &opts, None, &mut |_| {});
+/// assert_eq!((r.kind, r.depth, r.stopped), (Kind::Midgame, 6, false));
+/// let Some(Move::Play(sq)) = r.best else { panic!("the start has moves") };
+/// assert!(start.is_legal(sq));
+///
+/// let stop = AtomicBool::new(true);
+/// let r = search(&start, &tt, &SearchOptions::new(Level::depth(30), Scoring::World), Some(&stop), &mut |_| {});
+/// assert!(r.stopped && matches!(r.best, Some(Move::Play(sq)) if start.is_legal(sq)));
+/// ```
 pub fn search(
     pos: &Position,
     tt: &TranspositionTable,

@@ -15,6 +15,19 @@ pub enum Move {
 
 /// A game from some start position. Every position in it was reached by
 /// legal moves, so nothing downstream checks again.
+///
+/// # Example
+///
+/// ```
+/// use yomi::{format_position, parse_position, BoardSize, Color, Game, Position, Start};
+/// let start = Position::start(BoardSize::new(8, 8).unwrap(), Start::Othello);
+/// let mut game = Game::from_record(start, "f5d6c3d3c4").unwrap(); // the tiger
+/// assert_eq!(game.current().to_move(), Color::White);
+/// assert!(Game::from_record(start, "f5f5").is_err()); // errors name the move
+/// game.undo();
+/// let pos = parse_position(&format_position(game.current()), None).unwrap();
+/// assert_eq!(&pos, game.current());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.

@@ -18,6 +18,22 @@ pub const CHECK_EVERY: u64 = 1024;
 /// What a caller allows one search, whichever engine runs it: wall-clock
 /// seconds and nodes (all threads together). A limit is a promise: every
 /// engine keeps it, also where one hands the position to another.
+///
+/// # Example
+///
+/// A search of 40 plies from the start cannot finish; its limits end it
+/// with the best move of its last finished iteration:
+///
+/// ```
+/// use yomi::{search, BoardSize, Level, Limits, Position, Scoring, SearchOptions, Start, TranspositionTable};
+/// let start = Position::start(BoardSize::new(8, 8).unwrap(), Start::Othello);
+/// let tt = TranspositionTable::with_mib(16);
+/// let limits = Limits { time: Some(0.2), nodes: Some(200_000) };
+/// let opts = SearchOptions { limits, ..SearchOptions::new(Level::depth(40), Scoring::World) };
+/// let r = search(&start, &tt, &opts, None, &mut |_| {});
+/// assert!(r.stopped && r.best.is_some());
+/// assert!(r.nodes < 400_000);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Limits {
     pub time: Option<f64>,

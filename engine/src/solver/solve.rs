@@ -91,6 +91,23 @@ impl Solution {
 /// threads of the current rayon pool as `opts.mode` says (paper 002's tree
 /// gives its workers tables as large as `tt` in all). `stop` ends it early,
 /// as do `opts.limits`.
+///
+/// # Example
+///
+/// Paper 001's 4×4 result: with perfect play White wins 11 to 3 (the
+/// paper's scoring leaves empty squares uncounted).
+///
+/// ```
+/// use yomi::bound::Wld;
+/// use yomi::{solve, BoardSize, Position, Scoring, SolveOptions, Start, TranspositionTable};
+/// let start = Position::start(BoardSize::new(4, 4).unwrap(), Start::Othello);
+/// let tt = TranspositionTable::with_mib(1);
+/// let sol = solve(&start, &tt, SolveOptions { scoring: Scoring::Paper, ..Default::default() }, None);
+/// assert_eq!((sol.black, sol.white), (3, 11));
+/// assert_eq!(sol.exact(), Some(-8)); // for Black, who moves first
+/// assert_eq!(sol.outcome(), Some(Wld::Loss));
+/// assert_eq!(sol.pv.len(), 10); // the perfect line: ten moves, then neither side can move
+/// ```
 pub fn solve(pos: &Position, tt: &TranspositionTable, opts: SolveOptions, stop: Option<&AtomicBool>) -> Solution {
     let clock = Clock::start();
     let halt = Halt::new(stop, clock, opts.limits);
