@@ -335,7 +335,7 @@ fn solve_results_file_on_one_machine_resumes() {
     let dir = std::env::temp_dir().join(format!("yomi-cli-results-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (obf, results) = (dir.join("five.obf"), dir.join("five.jsonl"));
-    let ffo = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/ffo/fforum-1-19.obf")).unwrap();
+    let ffo = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/ffo/fforum-1-19.obf")).unwrap();
     std::fs::write(&obf, ffo.lines().take(5).collect::<Vec<_>>().join("\n")).unwrap();
     let _ = std::fs::remove_file(&results);
     let args = ["solve", "--obf", obf.to_str().unwrap(), "--results", results.to_str().unwrap(), "--threads", "2"];
@@ -555,7 +555,7 @@ fn datagen_fit_and_a_next_round_with_the_fitted_file() {
     assert!(o.status.success(), "{}", stderr(&o));
     let o = yomi(&["datagen", "--games", "1", "--exact", "12", "--depth", "1", "--seed", "7", "--out", &test]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let ffo = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/ffo/fforum-1-19.obf");
+    let ffo = concat!(env!("CARGO_MANIFEST_DIR"), "/data/ffo/fforum-1-19.obf");
     let o = yomi(&["fit", "--patterns", "--data", &data, "--test", &test, "--ffo", ffo, "--epochs", "2", "--out", &weights]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("test games (never fitted), against exact scores"), "{}", stdout(&o));

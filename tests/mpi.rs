@@ -15,7 +15,7 @@ use serde_json::Value;
 const BIN: &str = env!("CARGO_BIN_EXE_yomi");
 
 fn data(file: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/ffo").join(file).to_str().unwrap().to_string()
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/ffo").join(file).to_str().unwrap().to_string()
 }
 
 fn mpirun(ranks: usize, args: &[&str]) -> Command {

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use yomi::{parse_obf_line, Mode, Move, ObfLine, SolveOptions, TranspositionTable};
 
 fn ffo(file: &str) -> Vec<ObfLine> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/ffo").join(file);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/ffo").join(file);
     let text = std::fs::read_to_string(&path).expect("FFO file");
     text.lines().filter(|l| !l.trim().is_empty()).map(|l| parse_obf_line(l, None).expect("valid line")).collect()
 }

@@ -93,7 +93,7 @@ fn paper_004_replies_to_d3() {
 }
 
 fn ffo(file: &str) -> Vec<yomi::ObfLine> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/ffo").join(file);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/ffo").join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     text.lines().filter(|l| !l.trim().is_empty()).map(|l| parse_obf_line(l, None).unwrap()).collect()
 }

@@ -175,7 +175,7 @@ fn a_solve_stopped_by_its_time_limit_keeps_what_it_proved() {
     // FFO #48 (22 empties): the win/draw/loss pass finishes in well under a
     // second here, the exact pass does not. A bound and a move are kept only
     // where proven: every move the file scores is checked against them.
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/ffo/fforum-40-59.obf")).unwrap();
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/ffo/fforum-40-59.obf")).unwrap();
     let line = yomi::parse_obf_line(text.lines().nth(8).unwrap(), None).unwrap();
     let best = line.scores.iter().map(|s| s.1).max().unwrap();
     let tt = TranspositionTable::with_mib(64);

@@ -69,7 +69,7 @@ test('a whole 6x6 game between two engine levels reaches the end with the right 
 
 test("the solver's values for an FFO position equal `yomi solve --all-moves` and the file's", async () => {
   // FFO #1 (14 empties); the file gives every move's exact score.
-  const line = readFileSync(`${ROOT}tests/data/ffo/fforum-1-19.obf`, 'utf8').split('\n')[0];
+  const line = readFileSync(`${ROOT}engine/data/ffo/fforum-1-19.obf`, 'utf8').split('\n')[0];
   const [position] = line.split(';');
   const fileScores = Object.fromEntries([...line.matchAll(/([A-H][1-8]):([+-]\d+)/g)].map((m) => [m[1].toLowerCase(), Number(m[2])]));
   assert.ok(yomi, 'the yomi binary is built (cargo test builds it)');
@@ -98,7 +98,7 @@ test('the browser searches exactly the nodes native does: a 26-empty FFO positio
   // choice, or wasm code that reads a board differently, shows here as a
   // different count. The set's one 26-empty position: 1.5 M nodes, table,
   // cutoffs and probes all at work, in a fraction of a second.
-  const position = readFileSync(`${ROOT}tests/data/ffo/fforum-20-39.obf`, 'utf8').split('\n')
+  const position = readFileSync(`${ROOT}engine/data/ffo/fforum-20-39.obf`, 'utf8').split('\n')
     .map((l) => l.split(';')[0].trim()).find((p) => (p.slice(0, 64).match(/-/g) || []).length === 26);
   assert.ok(position);
   const web = await page().evaluate(async (p) => {
@@ -198,7 +198,7 @@ test('a copied record with a pass pastes back: passes are implied where the side
 
 test('the score graph draws a win/draw/loss result as a band, not as a disc score near zero', async () => {
   // FFO #23 (18 empties): hints at hard are a win/draw/loss solve there.
-  const line = readFileSync(`${ROOT}tests/data/ffo/fforum-20-39.obf`, 'utf8').split('\n')[3];
+  const line = readFileSync(`${ROOT}engine/data/ffo/fforum-20-39.obf`, 'utf8').split('\n')[3];
   const position = line.split(';')[0].trim();
   await newGame({});
   await page().selectOption('#hint-level', 'hard');

@@ -18,7 +18,7 @@ const rounds = arg('rounds', 3);
 const from = arg('from', 20);
 const to = arg('to', 39);
 const ROOT = new URL('../../', import.meta.url).pathname;
-const lines = readFileSync(`${ROOT}tests/data/ffo/fforum-20-39.obf`, 'utf8').split('\n').filter((l) => l.trim())
+const lines = readFileSync(`${ROOT}engine/data/ffo/fforum-20-39.obf`, 'utf8').split('\n').filter((l) => l.trim())
   .slice(from - 20, to - 19).map((l) => l.split(';')[0].trim());
 
 // Native gets the browser engine's table size (asked below), so that both

@@ -88,7 +88,7 @@ test('a 4x16 position survives copy and paste, in the page and in the command li
 });
 
 test('a win/draw/loss solve says win, draw or loss and no score', async () => {
-  const line = readFileSync(`${ROOT}tests/data/ffo/fforum-1-19.obf`, 'utf8').split('\n')[0];
+  const line = readFileSync(`${ROOT}engine/data/ffo/fforum-1-19.obf`, 'utf8').split('\n')[0];
   await newGame({});
   await load(line.split(';')[0].trim());
   await page().waitForFunction(() => document.querySelector('#status').textContent === 'Black to move.');

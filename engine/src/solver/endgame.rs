@@ -89,70 +89,33 @@ impl Rule for Paper {
 
 /// At or below this many empties the search uses no table.
 const SHALLOW_EMPTIES: u32 = 7;
-/// At or below this many empties moves are taken in parity order alone;
-/// above it, fastest-first pays for its extra move generation. Measured on
-/// FFO #20-#39 (callgrind, 1 thread): at 5, 122 M nodes; at 6, 8 % more
-/// nodes but 6 % fewer instructions; at 7, 21 % more nodes for no gain.
+/// At or below this many empties moves go in parity order alone: fastest-first
+/// no longer pays for its move generation (engine/MEASUREMENTS.md, "The constants' figures").
 const PARITY_EMPTIES: u32 = 6;
-/// From this many empties on, the table-free search tries the stability
-/// cutoff too, as the hashed search always did (on 8×8 only while alpha is
-/// at least 2·empties − 2: below that a cut is rare and the stable discs
-/// cost more than they save, as Edax found). FFO #40-#49 at 1 thread:
-/// 924.4 M nodes and 34.5-35.9 s without, 643.8 M and 32.3-33.3 s with,
-/// runs alternating; 757.5 M from 5 empties. Unbounded by alpha, FFO
-/// #40-#44 took 82.0 M nodes against 85.7 M but more time; from
-/// 2·empties − 8, #40-#49 621.4 M nodes and no faster. 4×10 (paper rule):
-/// 71.6 M → 37.4 M nodes, 2.89 s → 1.77 s.
-///
-/// The browser too, now that its table is small enough for the TLB
-/// (`TABLE_MIB` in `wasm/analysis.rs`). FFO #40-#49 in Node's V8,
-/// single-thread wasm, 32 MiB table: 658.4 M nodes and 38.7 s with the
-/// cut, 958.0 M and 43.6 s without; #20-#39 107.6 M nodes, 4.5-5.1 s
-/// against 114.0 M, 4.7-5.2 s.
+/// From this many empties on, the table-free search tries the stability cutoff
+/// too, on 8×8 only while alpha ≥ 2·empties − 2, where a cut is likely
+/// (engine/MEASUREMENTS.md, "The constants' figures").
 const STABILITY_EMPTIES: u32 = 4;
-/// From this many empties on, children are probed for a cutoff (ETC)
-/// before any is searched. From 10 rather than 12: FFO #40-#49 at 1 thread
-/// 1.004 G → 0.984 G nodes and 58.6 s → 55.1 s; #20-#39 116.9 M → 114.8 M
-/// nodes but 2-8 % slower (6.3-6.4 s → 6.5-6.9 s): the table probes cost
-/// about what they save there, and pay in the bigger solves. From 14: more
-/// nodes (119.3 M on #20-#39).
-///
-/// The browser from 10 as well. With its old 128 MiB table in 4 KiB pages
-/// (wasm has no large pages, nor prefetch) each child's probe was a TLB
-/// miss paid in turn, and 12 was better there; in 32 MiB, FFO #20-#39 in
-/// Node's V8 took 105.6 M nodes and 4.41-5.36 s from 10 (with the
-/// stability cut; 4.41-4.55 but for one slow round that slowed both),
-/// against 107.6 M and 4.54-5.38 s from 12; #40-#49
-/// 646.7 M nodes and 34.8-38.1 s, against 658.4 M and 38.7-39.2 s.
+/// From this many empties on, children are probed for a cutoff (ETC) before
+/// any is searched (engine/MEASUREMENTS.md, "The constants' figures").
 const ETC_EMPTIES: u32 = 10;
 /// From this many empties on, moves are ordered by a shallow search with a
 /// mobility evaluation rather than by the opponent's mobility alone.
 const SORT_SEARCH_EMPTIES: u32 = 14;
-/// On 8×8 the probes' leaves are valued by the pattern evaluation, in
-/// 1/`UNIT` disc divided by this: half a disc per unit, so a disc of
-/// evaluation weighs half a reply in the fastest-first key. FFO #20-#39
-/// at 1 thread: 224 M nodes with the mobility guess; 138, 125, 122, 136
-/// and 188 M with divisors 8, 16, 32, 64 and 128.
+/// On 8×8 the probes' pattern values are divided by this: a disc of evaluation
+/// weighs half a reply in the fastest-first key (engine/MEASUREMENTS.md, "The constants' figures").
 const GUESS_DIV: i32 = 32;
 /// On 8×8, from this many empties on, the ordering probes search one ply
-/// more than their every-five-empties schedule: near the root of the
-/// biggest solves a subtree is worth a dearer order. FFO #40-#59 at 1
-/// thread, two runs side by side: 21.28 G -> 20.67 G nodes, 1,130 s ->
-/// 1,103 s (#40-#52 2.152 G -> 2.213 G; #53 1.402 G -> 1.279 G; #55
-/// 9.553 G -> 9.218 G; #56-#59 4.633 G -> 4.462 G). From 22 empties on,
-/// #40-#52 took 2.279 G; from 26, #53 and #54 took more than without.
+/// deeper: near the root of the biggest solves a subtree is worth a dearer
+/// order (engine/MEASUREMENTS.md, "The constants' figures").
 const DEEPER_SORT_EMPTIES: u32 = 24;
 /// From this many empties on, a selective solve cuts nodes whose shallow
 /// probe lies beyond the window by its margin.
 const SELECTIVE_EMPTIES: u32 = 12;
 /// Plies of that probe.
 const SELECTIVE_PROBE: u32 = 2;
-/// On 8×8 the ordering probes' window ends this many discs below alpha.
-/// FFO #40-#52 at 1 thread, nodes (probes' included): 2.213 G with no
-/// bound, 2.160 G at 4 discs, 2.152 G at 8, 2.145 G at 12; FFO #53 1.447 G,
-/// 1.404 G, 1.402 G, 1.403 G. At 8, #40-#52 took 92.7-94.1 s against
-/// 98.1-101.1 s, runs side by side. A bound on other boards, whose guess
-/// is not in discs, would be arbitrary.
+/// On 8×8 the ordering probes' window ends this many discs below alpha; other
+/// boards' guesses are not in discs (engine/MEASUREMENTS.md, "The constants' figures").
 const SORT_BELOW_ALPHA: i32 = 8;
 /// From this many empties on, a parallel search splits a node's younger
 /// brothers over the pool once the eldest is searched (smaller subtrees cost

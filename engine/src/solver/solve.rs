@@ -127,14 +127,11 @@ pub fn solve(pos: &Position, tt: &TranspositionTable, opts: SolveOptions, stop: 
 
 /// From this many empties on, an exact solve first searches a narrow window.
 const NARROW_FIRST_EMPTIES: u32 = 16;
-/// From this many empties on, the narrow window of an 8×8 solve is centred
-/// on a guess (FFO #20-#39 at 1 thread: 125.1 M nodes from 16 empties on,
-/// 123.3 M from 20; the twelve positions of 20-21 empties in #20-#40 are a
-/// tie between guess and win/draw/loss, 74.0 M and 73.5 M).
+/// From this many empties on, the narrow window of an 8×8 solve is centred on
+/// a guess (engine/MEASUREMENTS.md, "The constants' figures").
 const GUESS_FIRST_EMPTIES: u32 = 20;
-/// Plies of the search over the evaluation that guesses an 8×8 score (FFO
-/// #20-#39: 130.0 M nodes at 2 plies, 127.9 M at 4, 123.3 M at 6, 130.3 M at
-/// 8, 186.4 M at 10, where the guess itself costs more than it saves).
+/// Plies of the search over the evaluation that guesses an 8×8 score; deeper,
+/// the guess costs more than it saves (engine/MEASUREMENTS.md, "The constants' figures").
 const GUESS_DEPTH: u32 = 6;
 /// From this many empties on, an 8×8 solve starts with a selective pass
 /// (`selective_pass`) at this margin in discs.

@@ -103,7 +103,7 @@ pub fn run(depth: u32, endgame: bool, hash_mib: usize, stop: Option<&AtomicBool>
 }
 
 /// FFO #20–#39 with every move's exact score (the suite in tests/data).
-pub const FFO_20_39: &str = include_str!("../../../tests/data/ffo/fforum-20-39.obf");
+pub const FFO_20_39: &str = include_str!("../../data/ffo/fforum-20-39.obf");
 
 /// What a suite of the parallel benchmark measures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

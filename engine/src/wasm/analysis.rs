@@ -32,19 +32,9 @@ static STOP: StopSignal = StopSignal::new();
 /// The request the worker is running (0: none named).
 static REQUEST: AtomicU32 = AtomicU32::new(0);
 
-/// The table every search from JavaScript shares (allocated on first use).
-/// Smaller than native's because wasm memory comes in 4 KiB pages, not the
-/// 2 MiB ones the native table asks for: the fewer pages a probe can land
-/// on, the fewer TLB misses. FFO in Node's V8, single-thread wasm, runs
-/// alternating, with the browser's cutoffs of the time (no stability cut,
-/// ETC from 12):
-/// - #20-#39: 4.63-4.92 s at 128 MiB, 4.60-4.75 s at 32 (5.16 in one slow
-///   round), 4.53-4.57 s at 16; 114.0-114.1 M nodes each.
-/// - #40-#49: 42.9-46.3 s at 128 MiB, 40.4-41.0 s at 32, 40.7-40.9 s at
-///   16; 953.1 M, 958.0 M and 963.0 M nodes.
-///
-/// 32 keeps big solves' nodes close to the larger table's, and makes the
-/// tab 96 MiB lighter.
+/// The table every search from JavaScript shares (allocated on first use),
+/// smaller than native's since wasm has only 4 KiB pages and TLB misses
+/// cost more than the lost entries (engine/MEASUREMENTS.md, "The constants' figures").
 const TABLE_MIB: usize = 32;
 
 /// The shared table's size in MiB, so that a native run meant to search

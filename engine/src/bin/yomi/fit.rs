@@ -52,7 +52,7 @@ pub struct FitArgs {
     test: Vec<String>,
     /// With --patterns: OBF files whose exact scores measure the error
     /// (never fitted).
-    #[arg(long, value_name = "FILE", num_args = 1.., default_values_t = ["tests/data/ffo/fforum-1-19.obf".to_string(), "tests/data/ffo/fforum-20-39.obf".to_string(), "tests/data/ffo/fforum-40-59.obf".to_string(), "tests/data/ffo/fforum-60-79.obf".to_string()])]
+    #[arg(long, value_name = "FILE", num_args = 1.., default_values_t = ["engine/data/ffo/fforum-1-19.obf".to_string(), "engine/data/ffo/fforum-20-39.obf".to_string(), "engine/data/ffo/fforum-40-59.obf".to_string(), "engine/data/ffo/fforum-60-79.obf".to_string()])]
     ffo: Vec<String>,
     /// With --patterns: Adam's first step in discs, and the pull towards zero.
     #[arg(long, default_value_t = 0.3, value_name = "R")]
