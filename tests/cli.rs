@@ -748,3 +748,83 @@ fn nboard_protocol_exchange() {
     e.send("quit");
     assert!(e.child.wait().unwrap().success());
 }
+
+/// A WTHOR header: created 2026-11-27, `games` games or `names` names, of `year`.
+fn wthor_header(games: u32, names: u16, year: u16) -> Vec<u8> {
+    let mut h = vec![20, 26, 11, 27];
+    h.extend(games.to_le_bytes());
+    h.extend(names.to_le_bytes());
+    h.extend(year.to_le_bytes());
+    h.extend([8, 0, 22, 0]);
+    h
+}
+
+#[test]
+fn show_and_solve_take_a_game_from_wthor_and_ggf_files() {
+    let dir = std::env::temp_dir().join(format!("yomi-cli-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Two games of 1990 between players 0 and 1 at tournament 0, in the
+    // published layout: the tiger (f5 d6 c3 d3 c4), then f5 f6.
+    let mut wtb = wthor_header(2, 0, 1990);
+    for (black, white, moves) in [(0u8, 1u8, &[56u8, 64, 33, 34, 43][..]), (1, 0, &[56, 66][..])] {
+        wtb.extend([0, 0, black, 0, white, 0, 32, 32]);
+        let mut m = moves.to_vec();
+        m.resize(60, 0);
+        wtb.extend(m);
+    }
+    std::fs::write(dir.join("WTH_1990.wtb"), &wtb).unwrap();
+    let names = |list: &[&str], width: usize| {
+        let mut b = wthor_header(0, list.len() as u16, 0);
+        for n in list {
+            let mut rec = n.as_bytes().to_vec();
+            rec.resize(width, 0);
+            b.extend(rec);
+        }
+        b
+    };
+    std::fs::write(dir.join("WTHOR.JOU"), names(&["Tastet Marc", "Shaman David"], 20)).unwrap();
+    std::fs::write(dir.join("WTHOR.TRN"), names(&["Paris Open"], 26)).unwrap();
+    let wtb_path = dir.join("WTH_1990.wtb");
+    let file = wtb_path.to_str().unwrap();
+
+    let o = yomi(&["show", "--json", "--moves", &format!("{file}#1")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["record"], "f5d6c3d3c4");
+    let o = yomi(&["show", "--json", "--moves", file, "--player", "shaman", "--year", "1990"]);
+    assert!(!o.status.success() && stderr(&o).contains("2 games match") && stderr(&o).contains("#2 Shaman David - Tastet Marc, Paris Open, 1990"), "{}", stderr(&o));
+    let o = yomi(&["show", "--json", "--moves", &format!("{file}#1"), "--ply", "3"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["record"], "f5d6c3");
+    // Solving from ply 2 cannot end: a short time limit shows the position was taken.
+    let o = yomi(&["solve", "--json", "--time", "0.2", "--hash", "16", "--moves", &format!("{file}#2")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["position"], "---------------------------OX------XOX-------O------------------ X");
+
+    let ggf = dir.join("games.ggf");
+    std::fs::write(&ggf, "(;GM[Othello]PC[GGS/os]DT[2003.12.15_02:34:56.GMT]PB[Alice]PW[Bob]BO[8 ---------------------------O*------*O--------------------------- *]B[f5]W[d6];)").unwrap();
+    let o = yomi(&["show", "--json", "--moves", ggf.to_str().unwrap(), "--player", "bob"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["record"], "f5d6");
+
+    // Bad input: exit 2 with a message that names the problem.
+    for (args, says) in [
+        (vec!["show".to_string(), "--moves".into(), format!("{file}#3")], "there is no game #3"),
+        (vec!["show".into(), "--moves".into(), format!("{file}#x")], "a game number is 1 or more"),
+        (vec!["show".into(), "--moves".into(), format!("{file}#1"), "--ply".into(), "9".into()], "the game has 5 moves"),
+        (vec!["show".into(), "--moves".into(), "f5".into(), "--player".into(), "x".into()], "choose from a game file"),
+    ] {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = yomi(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+    let mut torn = wtb.clone();
+    torn[16 + 8] = 99;
+    std::fs::write(dir.join("torn.wtb"), &torn).unwrap();
+    let o = yomi(&["show", "--moves", dir.join("torn.wtb").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("torn.wtb: byte 25: move 1 is 99"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}

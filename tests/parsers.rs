@@ -33,6 +33,24 @@ proptest! {
         exercise(&text);
     }
 
+    /// WTHOR files: a valid header that counts one game, then any bytes.
+    #[test]
+    fn wthor_bytes_never_panic(tail in proptest::collection::vec(any::<u8>(), 0..90), games in 0u32..3, board in prop_oneof![Just(0u8), Just(8), Just(10), any::<u8>()]) {
+        let mut b = vec![20, 26, 11, 27];
+        b.extend(games.to_le_bytes());
+        b.extend(1u16.to_le_bytes());
+        b.extend(1990u16.to_le_bytes());
+        b.extend([board, 0, 22, 0]);
+        b.extend(tail);
+        if let Ok((_, list)) = yomi::rules::wthor::parse_games(&b) {
+            for (i, g) in list.iter().enumerate() {
+                let _ = g.game(i);
+            }
+        }
+        let _ = yomi::rules::wthor::parse_names(&b, yomi::rules::wthor::PLAYER);
+        let _ = yomi::rules::game_file::read_wthor(&b, &[], &[]);
+    }
+
     #[test]
     fn position_like_text_never_panics(text in "[XO\\-xo.*Q ]{0,70}( [XOZ])?(; ?[A-Ha-h][0-9]{1,2}:[+-]?[0-9]{0,3})*") {
         exercise(&text);

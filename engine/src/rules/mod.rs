@@ -1,5 +1,5 @@
 //! The game: board shapes as types and their square classes, move generation, squares, positions
-//! and rules, symmetries, notation, game records and GGF files, stable
+//! and rules, symmetries, notation, game records, GGF files and WTHOR databases, stable
 //! discs and perft.
 //! Everything above builds on this layer; it imports nothing above it.
 
@@ -14,5 +14,7 @@ pub mod notation;
 pub mod game;
 pub mod text;
 pub mod ggf;
+pub mod wthor;
+pub mod game_file;
 pub mod stability;
 pub mod perft;

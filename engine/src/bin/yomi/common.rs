@@ -106,3 +106,98 @@ pub fn commit(dir: &Path) -> String {
         head
     }
 }
+
+/// Which game of a game file `--moves FILE` names, and how far into it.
+#[derive(clap::Args, Clone, Default)]
+pub struct GameFileArgs {
+    /// With --moves FILE (GGF or WTHOR .wtb): the game a player played
+    /// (any part of the name, any case).
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// With --moves FILE: a game of this year.
+    #[arg(long, value_name = "YEAR")]
+    pub year: Option<u16>,
+    /// With --moves FILE: the position after this many moves of the game
+    /// (passes not counted) instead of its end.
+    #[arg(long, value_name = "N")]
+    pub ply: Option<usize>,
+}
+
+/// The game `--moves` gives: a record played from `start`, or a game of a
+/// GGF or WTHOR file (`FILE#N`, or `FILE` with --player/--year), which
+/// brings its own start (so `position_given` is an error).
+pub fn game_of(start: yomi::Position, position_given: bool, moves: Option<&str>, pick: &GameFileArgs) -> Result<yomi::Game, Error> {
+    let file = moves.and_then(file_ref);
+    if file.is_none() && (pick.player.is_some() || pick.year.is_some() || pick.ply.is_some()) {
+        return Err(Error::BadArgument("--player, --year and --ply choose from a game file: give it as --moves FILE or FILE#N".into()));
+    }
+    let Some((path, number)) = file else {
+        return yomi::Game::from_record(start, moves.unwrap_or(""));
+    };
+    if position_given {
+        return Err(Error::BadArgument(format!("--moves {path} brings its own start; leave out the position")));
+    }
+    let number = match number {
+        None => None,
+        Some(n) => Some(n.parse::<usize>().map_err(|_| Error::BadArgument(format!("'#{n}' after {path}: a game number is 1 or more")))?),
+    };
+    let named = |e: Error| match e {
+        Error::BadGameFile(s) => Error::BadGameFile(format!("{path}: {s}")),
+        e => e,
+    };
+    let games = read_game_file(Path::new(path)).map_err(named)?;
+    let filter = yomi::rules::game_file::GameFilter { player: pick.player.clone(), year: pick.year };
+    let (_, chosen) = filter.choose(&games, number).map_err(named)?;
+    let mut game = chosen.game;
+    if let Some(ply) = pick.ply {
+        let played = game.moves().iter().filter(|m| **m != Move::Pass).count();
+        if ply > played {
+            return Err(Error::BadArgument(format!("--ply {ply}: the game has {played} moves")));
+        }
+        while game.moves().iter().filter(|m| **m != Move::Pass).count() > ply || game.moves().last() == Some(&Move::Pass) {
+            game.undo();
+        }
+    }
+    Ok(game)
+}
+
+/// `FILE#N` or `FILE` where FILE exists: the path and the text after `#`.
+fn file_ref(text: &str) -> Option<(&str, Option<&str>)> {
+    if let Some((path, n)) = text.rsplit_once('#') {
+        if Path::new(path).is_file() {
+            return Some((path, Some(n)));
+        }
+    }
+    Path::new(text).is_file().then_some((text, None))
+}
+
+/// The games of a GGF file, or of a WTHOR `.wtb` file named by the
+/// `WTHOR.JOU` and `WTHOR.TRN` beside it (if there).
+pub fn read_game_file(path: &Path) -> Result<Vec<yomi::rules::game_file::FileGame>, Error> {
+    use yomi::rules::{game_file, wthor};
+    let io = |e: std::io::Error| Error::BadArgument(format!("cannot read {}: {e}", path.display()));
+    let is_wtb = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("wtb"));
+    if !is_wtb {
+        let text = std::fs::read(path).map_err(io)?;
+        // GGF is ASCII; stray Latin-1 in names is kept as such.
+        return game_file::read_ggf(&String::from_utf8(text).unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect()));
+    }
+    let names = |file: &str, width: usize| -> Result<Vec<String>, Error> {
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let Some(found) = std::fs::read_dir(dir).ok().and_then(|entries| {
+            entries.flatten().map(|e| e.path()).find(|p| p.file_name().is_some_and(|n| n.eq_ignore_ascii_case(file)))
+        }) else {
+            return Ok(Vec::new());
+        };
+        let bytes = std::fs::read(&found).map_err(|e| Error::BadArgument(format!("cannot read {}: {e}", found.display())))?;
+        wthor::parse_names(&bytes, width)
+            .map(|(_, n)| n)
+            .map_err(|e| match e {
+                Error::BadGameFile(s) => Error::BadGameFile(format!("{}: {s}", found.display())),
+                e => e,
+            })
+    };
+    let players = names("WTHOR.JOU", wthor::PLAYER)?;
+    let tournaments = names("WTHOR.TRN", wthor::TOURNAMENT)?;
+    game_file::read_wthor(&std::fs::read(path).map_err(io)?, &players, &tournaments)
+}

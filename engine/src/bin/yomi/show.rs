@@ -1,6 +1,6 @@
 use clap::Args;
 use serde_json::json;
-use yomi::{Color, Error, Game, Scoring, Square, Squares, Status};
+use yomi::{Color, Error, Scoring, Square, Squares, Status};
 
 use crate::BoardArgs;
 
@@ -10,8 +10,12 @@ pub struct ShowArgs {
     board: BoardArgs,
     /// Moves to play first, concatenated (f5d6c3; any case; passes implicit
     /// or written pass / PA).
-    #[arg(long, value_name = "RECORD")]
+    /// Or a game from a GGF or WTHOR (.wtb) file: FILE#N, or FILE with
+    /// --player and --year.
+    #[arg(long, value_name = "RECORD|FILE[#N]")]
     moves: Option<String>,
+    #[command(flatten)]
+    pick: crate::common::GameFileArgs,
     /// Scoring rule for a finished game: world (empties go to the winner) or
     /// paper (plain disc difference; empties go to the winner only after a wipeout).
     #[arg(long, default_value = "world", value_name = "world|paper")]
@@ -28,7 +32,7 @@ pub struct ShowArgs {
 
 pub fn run(args: ShowArgs) -> Result<(), Error> {
     let start = args.board.position(args.position.as_deref())?;
-    let game = Game::from_record(start, args.moves.as_deref().unwrap_or(""))?;
+    let game = crate::common::game_of(start, args.position.is_some(), args.moves.as_deref(), &args.pick)?;
     let pos = *game.current();
     let size = pos.size();
     let legal: Vec<String> = Squares(pos.legal_moves())

@@ -39,9 +39,13 @@ pub struct SolveArgs {
     /// as stopped.
     #[arg(long, value_name = "S")]
     time: Option<f64>,
-    /// Moves to play from the position before solving (f5d6c3; passes implicit).
-    #[arg(long, value_name = "RECORD", conflicts_with = "obf")]
+    /// Moves to play from the position before solving (f5d6c3; passes
+    /// implicit), or a game from a GGF or WTHOR (.wtb) file: FILE#N, or FILE
+    /// with --player and --year; --ply N solves it after N moves.
+    #[arg(long, value_name = "RECORD|FILE[#N]", conflicts_with = "obf")]
     moves: Option<String>,
+    #[command(flatten)]
+    pick: crate::common::GameFileArgs,
     /// Print one JSON object per position instead of text.
     #[arg(long)]
     json: bool,
@@ -100,7 +104,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
             return Err(Error::BadArgument("--results needs --obf FILE or --openings EMPTIES".into()));
         }
         let start = args.board.position(args.position.as_deref())?;
-        let pos = *yomi::Game::from_record(start, args.moves.as_deref().unwrap_or(""))?.current();
+        let pos = *crate::common::game_of(start, args.position.is_some(), args.moves.as_deref(), &args.pick)?.current();
         let source = match (&args.obf, args.openings) {
             (Some(file), _) => Some(Source::Obf { file, board: args.board.board }),
             (None, Some(empties)) if empties >= pos.empties().count_ones() => {
@@ -129,7 +133,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
         Some(file) => read_obf(file, args.board.board)?,
         None => {
             let start = args.board.position(args.position.as_deref())?;
-            let game = yomi::Game::from_record(start, args.moves.as_deref().unwrap_or(""))?;
+            let game = crate::common::game_of(start, args.position.is_some(), args.moves.as_deref(), &args.pick)?;
             vec![ObfLine { position: *game.current(), scores: Vec::new() }]
         }
     };
