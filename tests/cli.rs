@@ -828,3 +828,43 @@ fn show_and_solve_take_a_game_from_wthor_and_ggf_files() {
     assert!(stderr(&o).contains("torn.wtb: byte 25: move 1 is 99"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// GTP: a whole exchange fed at once, as a controller pipes it; every
+/// answer is `=`/`?`, the id echoed, then an empty line.
+#[test]
+fn gtp_protocol_exchange() {
+    use std::io::Write;
+    let script = "1 protocol_version\nname\n2 known_command genmove\nknown_command frobnicate\nlist_commands\n\
+        boardsize 9\nboardsize 6\n3 play black c2\nplay white c2\nfoo bar\nplay green c3\nplay b z9\nkomi 6.5\n\
+        4 genmove white\nundo\nundo\nundo\nboardsize 8\nclear_board\nplay b f5\n# a comment line\n\n\
+        time_settings 300 0 0\ntime_left white 30 0\n5 genmove w\nfinal_score\nshowboard\nquit\nname\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_yomi"))
+        .args(["gtp", "--level", "medium", "--hash", "16", "--no-book"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let answers: Vec<&str> = text.split("\n\n").filter(|a| !a.is_empty()).collect();
+    let legal_after = |record: &str, mv: &str, board: usize| {
+        let start = yomi::Position::start(yomi::BoardSize::new(board, board).unwrap(), yomi::Start::Othello);
+        yomi::Game::from_record(start, &format!("{record}{mv}")).is_ok()
+    };
+    assert_eq!(answers[..5], ["=1 2", "= Yomi", "=2 true", "= false", &format!("= {}", [
+        "protocol_version", "name", "version", "known_command", "list_commands", "quit", "boardsize", "clear_board",
+        "komi", "play", "genmove", "undo", "showboard", "final_score", "time_settings", "time_left"].join("\n"))]);
+    assert_eq!(answers[5..13], ["? unacceptable size", "=", "=3", "? illegal move", "? unknown command", "? invalid color", "? invalid color or coordinate", "="]);
+    let mv = answers[13].strip_prefix("=4 ").unwrap_or_else(|| panic!("{text}"));
+    assert!(legal_after("c2", mv, 6), "{mv}");
+    assert_eq!(answers[14..20], ["=", "=", "? cannot undo", "=", "=", "="]);
+    assert_eq!(answers[20..22], ["=", "="]);
+    let mv = answers[22].strip_prefix("=5 ").unwrap_or_else(|| panic!("{text}"));
+    assert!(legal_after("f5", mv, 8), "{mv}");
+    assert_eq!(answers[23], "? cannot score: the game is not over");
+    assert!(answers[24].starts_with("= \n  a b c d e f g h\n1 . . . . . . . .") && answers[24].ends_with("Black to move"), "{}", answers[24]);
+    // quit answers, and nothing after it is read.
+    assert_eq!(answers[25..], ["="]);
+}

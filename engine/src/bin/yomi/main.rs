@@ -11,6 +11,7 @@ mod fit;
 mod four;
 mod matches;
 mod nboard;
+mod gtp;
 mod probcut;
 mod perft;
 mod search;
@@ -79,6 +80,10 @@ enum Command {
     /// engine of the NBoard GUI (set depth, set game, move, go, hint, ping,
     /// analyze, learn, quit).
     Nboard(nboard::NboardArgs),
+    /// Speak GTP (the Go Text Protocol, version 2, as Othello engines use
+    /// it) on standard input and output: play, genmove, undo, boardsize,
+    /// showboard, final_score, time_left and the rest.
+    Gtp(gtp::GtpArgs),
     /// Play games between two players (or paper 000's sweep against the
     /// random player) and print wins, draws, losses, discs, time and nodes.
     Match(matches::MatchArgs),
@@ -131,6 +136,7 @@ fn main() -> ExitCode {
         Command::Book(args) => book::run(args).map(|()| 0),
         Command::Match(args) => matches::run(args).map(|()| 0),
         Command::Nboard(args) => nboard::run(args).map(|()| 0),
+        Command::Gtp(args) => gtp::run(args).map(|()| 0),
         Command::Bench(args) => bench::run(args).map(|()| 0),
         Command::Probcut(args) => probcut::run(args).map(|()| 0),
         Command::Four(args) => four::run(args).map(|()| 0),
