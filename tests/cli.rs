@@ -868,3 +868,44 @@ fn gtp_protocol_exchange() {
     // quit answers, and nothing after it is read.
     assert_eq!(answers[25..], ["="]);
 }
+
+#[test]
+fn analyse_reviews_a_game_as_text_json_and_svg_and_a_file_per_player() {
+    let dir = std::env::temp_dir().join(format!("yomi-cli-analyse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("game.svg");
+    // A 4x4 game to its end, solved throughout: every loss is exact.
+    let o = yomi(&["analyse", "--board", "4x4", "--moves", "b1a1a2c1d1a3a4d2d3b4c4d4", "--exact", "16", "--json", "--svg", svg.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let moves = v["moves"].as_array().unwrap();
+    assert!(!moves.is_empty() && moves.iter().all(|m| m["exact"] == true && m["loss"].as_f64().unwrap() >= 0.0), "{v}");
+    let lost = |side: &str| v[side]["lost"].as_f64().unwrap();
+    let sum: f64 = moves.iter().map(|m| m["loss"].as_f64().unwrap()).sum();
+    assert!((lost("black") + lost("white") - sum).abs() < 1e-9);
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawn.starts_with("<svg") && drawn.contains("<polyline class=\"score\""));
+
+    let o = yomi(&["analyse", "--moves", "f5d6c3", "--level", "easy"]);
+    assert!(o.status.success() && stdout(&o).contains("Black: 2 moves"), "{}", stdout(&o));
+
+    let ggf = dir.join("two.ggf");
+    let board = "BO[8 ---------------------------O*------*O--------------------------- *]";
+    std::fs::write(&ggf, format!("(;GM[Othello]PB[Alice]PW[Bob]{board}B[f5]W[d6]B[c3];)(;GM[Othello]PB[Bob]PW[Carol]{board}B[f5]W[f6];)")).unwrap();
+    let o = yomi(&["analyse", "--games", ggf.to_str().unwrap(), "--level", "easy", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["games"], 2);
+    let bob = v["players"].as_array().unwrap().iter().find(|p| p["name"] == "Bob").unwrap();
+    assert_eq!((bob["games"].as_u64(), bob["moves"].as_u64()), (Some(2), Some(2)), "{v}");
+    for (args, says) in [
+        (vec!["analyse"], "give the game to analyse"),
+        (vec!["analyse", "--moves", "f5", "--exact", "40"], "at most 30 empties"),
+        (vec!["analyse", "--games", ggf.to_str().unwrap(), "--player", "Zed"], "no game of the 2 matches"),
+    ] {
+        let o = yomi(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

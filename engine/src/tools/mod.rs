@@ -1,9 +1,11 @@
 //! What is built on the engine: matches and paper 000's sweep
-//! ([`matches`]), the bench ([`bench`]) and the fitting of the evaluation's
+//! ([`matches`]), the bench ([`bench`]), a game's review move by move
+//! ([`review`]) and the fitting of the evaluation's
 //! weights ([`train`]).
 
 pub mod matches;
 pub mod bench;
+pub mod review;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod train;
 #[cfg(not(target_arch = "wasm32"))]

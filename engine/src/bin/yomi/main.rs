@@ -1,6 +1,7 @@
 //! The `yomi` command line: thin wrappers that parse arguments, call the
 //! library, and print text or JSON. Bad input exits with status 2.
 
+mod analyse;
 mod bench;
 mod book;
 mod common;
@@ -84,6 +85,10 @@ enum Command {
     /// it) on standard input and output: play, genmove, undo, boardsize,
     /// showboard, final_score, time_left and the rest.
     Gtp(gtp::GtpArgs),
+    /// Review a game move by move (each move's loss against the best, at a
+    /// level, exact near the end) as text, JSON or an SVG graph; or every
+    /// game of a GGF or WTHOR file with a summary per player.
+    Analyse(analyse::AnalyseArgs),
     /// Play games between two players (or paper 000's sweep against the
     /// random player) and print wins, draws, losses, discs, time and nodes.
     Match(matches::MatchArgs),
@@ -137,6 +142,7 @@ fn main() -> ExitCode {
         Command::Match(args) => matches::run(args).map(|()| 0),
         Command::Nboard(args) => nboard::run(args).map(|()| 0),
         Command::Gtp(args) => gtp::run(args).map(|()| 0),
+        Command::Analyse(args) => analyse::run(args).map(|()| 0),
         Command::Bench(args) => bench::run(args).map(|()| 0),
         Command::Probcut(args) => probcut::run(args).map(|()| 0),
         Command::Four(args) => four::run(args).map(|()| 0),

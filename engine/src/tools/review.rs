@@ -1,0 +1,189 @@
+//! A game reviewed move by move: what each move lost against the best move
+//! of its position, valued by a search at a chosen level (exact from a
+//! chosen number of empties), and the losses summed per player. What
+//! `yomi analyse` prints as text, JSON or a graph.
+
+use crate::play::level::Level;
+use crate::play::search::{search, Kind, SearchOptions};
+use crate::rules::game::{Game, Move};
+use crate::rules::position::{Color, Scoring, Status};
+use crate::rules::square::Square;
+use crate::search::tt::TranspositionTable;
+
+/// One move of a reviewed game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveReview {
+    /// 1 for the game's first move; passes are not reviewed but counted.
+    pub number: usize,
+    pub player: Color,
+    pub played: Square,
+    /// The best move found and its value for the mover, in discs.
+    pub best: Square,
+    pub best_value: f64,
+    /// What the move played is worth for the mover, in discs.
+    pub value: f64,
+    /// `best_value − value`: what the move gave away (0 for a best move).
+    pub loss: f64,
+    /// The value for Black after the move played (the graph's line).
+    pub black_value: f64,
+    /// Exact (a solve) or an estimate (a midgame search).
+    pub exact: bool,
+}
+
+impl MoveReview {
+    /// A loss worth pointing out: a disc or more where the values are exact,
+    /// four where they are estimates (a search's noise is a few discs).
+    pub fn is_mistake(&self) -> bool {
+        self.loss >= if self.exact { 1.0 } else { 4.0 }
+    }
+}
+
+/// One player's sum over a game (or over many).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct PlayerSum {
+    pub moves: usize,
+    pub mistakes: usize,
+    /// Discs given away in all.
+    pub lost: f64,
+}
+
+impl PlayerSum {
+    pub fn add(&mut self, r: &MoveReview) {
+        self.moves += 1;
+        self.mistakes += r.is_mistake() as usize;
+        self.lost += r.loss;
+    }
+
+    /// Discs given away per move.
+    pub fn mean_loss(&self) -> f64 {
+        if self.moves == 0 {
+            0.0
+        } else {
+            self.lost / self.moves as f64
+        }
+    }
+}
+
+/// Reviews every move of `game` at `level`, solving exactly from `exact`
+/// empties (at most the level's own win/draw/loss bound is raised to it),
+/// with the table `tt`, on the current rayon pool. `progress(done, all)`
+/// after each move. The book is not asked: it knows its own moves best.
+pub fn review(game: &Game, level: Level, exact: u32, tt: &TranspositionTable, progress: &mut dyn FnMut(usize, usize)) -> Vec<MoveReview> {
+    let level = Level { perfect: exact, wld: exact, book: None, ..level };
+    let opts = SearchOptions { all_moves: true, ..SearchOptions::new(level, Scoring::World) };
+    let plays: Vec<(usize, Square)> =
+        game.moves().iter().enumerate().filter_map(|(i, m)| if let Move::Play(sq) = m { Some((i, *sq)) } else { None }).collect();
+    let mut out = Vec::with_capacity(plays.len());
+    for (done, &(i, played)) in plays.iter().enumerate() {
+        let pos = game.positions()[i];
+        debug_assert_eq!(pos.status(), Status::Move);
+        let r = search(&pos, tt, &opts, None, &mut |_| {});
+        let value_of = |sq: Square| r.moves.iter().find(|(s, _)| *s == sq).map(|&(_, v)| v);
+        let (best, best_value) = r.moves.first().copied().unwrap_or((played, r.score));
+        let value = value_of(played).unwrap_or(best_value);
+        let player = pos.to_move();
+        out.push(MoveReview {
+            number: i + 1,
+            player,
+            played,
+            best,
+            best_value,
+            value,
+            loss: (best_value - value).max(0.0),
+            black_value: if player == Color::Black { value } else { -value },
+            exact: matches!(r.kind, Kind::Exact),
+        });
+        progress(done + 1, plays.len());
+    }
+    out
+}
+
+/// Each player's sum over `reviews`: Black's, then White's.
+pub fn sums(reviews: &[MoveReview]) -> (PlayerSum, PlayerSum) {
+    let (mut black, mut white) = (PlayerSum::default(), PlayerSum::default());
+    for r in reviews {
+        match r.player {
+            Color::Black => black.add(r),
+            Color::White => white.add(r),
+        }
+    }
+    (black, white)
+}
+
+/// The score graph as SVG: Black's value after each move (above the middle
+/// line Black leads), each mistake a red dot titled with its move and loss.
+pub fn svg(reviews: &[MoveReview], size: crate::rules::geometry::BoardSize, title: &str) -> String {
+    const W: f64 = 640.0;
+    const H: f64 = 240.0;
+    const PAD: f64 = 32.0;
+    let last = reviews.last().map_or(1, |r| r.number).max(1) as f64;
+    let top = reviews.iter().map(|r| r.black_value.abs()).fold(8.0f64, f64::max).ceil();
+    let x = |n: usize| PAD + (n as f64 / last) * (W - 2.0 * PAD);
+    let y = |v: f64| H / 2.0 - v.clamp(-top, top) / top * (H / 2.0 - PAD);
+    let esc = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {W} {H}\" width=\"{W}\" height=\"{H}\" role=\"img\" aria-label=\"{}\">\n",
+        esc(title)
+    );
+    s += &format!("<title>{}</title>\n<rect width=\"{W}\" height=\"{H}\" fill=\"#ffffff\"/>\n", esc(title));
+    s += &format!("<line x1=\"{PAD}\" y1=\"{m}\" x2=\"{}\" y2=\"{m}\" stroke=\"#888888\" stroke-dasharray=\"4 4\"/>\n", W - PAD, m = H / 2.0);
+    s += &format!("<text x=\"4\" y=\"{}\" font-size=\"11\" fill=\"#333333\">+{top}</text>\n", PAD + 4.0);
+    s += &format!("<text x=\"4\" y=\"{}\" font-size=\"11\" fill=\"#333333\">-{top}</text>\n", H - PAD);
+    s += &format!("<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#333333\">move</text>\n", W - PAD - 24.0, H - 8.0);
+    let points: Vec<String> = reviews.iter().map(|r| format!("{:.1},{:.1}", x(r.number), y(r.black_value))).collect();
+    s += &format!("<polyline class=\"score\" fill=\"none\" stroke=\"#1f4e8c\" stroke-width=\"2\" points=\"{}\"/>\n", points.join(" "));
+    for r in reviews.iter().filter(|r| r.is_mistake()) {
+        s += &format!(
+            "<circle class=\"mistake\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"5\" fill=\"#c0392b\"><title>{} {}: {} lost {:.1} (best {})</title></circle>\n",
+            x(r.number),
+            y(r.black_value),
+            r.number,
+            r.player.name(),
+            r.played.name(size),
+            r.loss,
+            r.best.name(size)
+        );
+    }
+    s + "</svg>\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::geometry::BoardSize;
+    use crate::rules::position::{Position, Start};
+
+    #[test]
+    fn exact_losses_match_every_moves_solved_value() {
+        // A 4x4 game solved throughout: each loss is the solver's best
+        // value minus the played move's.
+        let start = Position::start(BoardSize::new(4, 4).unwrap(), Start::Othello);
+        // Every move the lowest legal square, passes where forced, to the end.
+        let mut game = Game::new(start);
+        while !game.is_over() {
+            match crate::rules::movegen::Squares(game.current().legal_moves()).next() {
+                Some(i) => game.play(Square::from_index(start.size(), i).unwrap()).unwrap(),
+                None => game.pass().unwrap(),
+            }
+        }
+        let tt = TranspositionTable::with_mib(1);
+        let mut calls = 0;
+        let reviews = review(&game, crate::play::level::LEVELS[1], 16, &tt, &mut |_, _| calls += 1);
+        assert_eq!(reviews.len(), calls);
+        for r in &reviews {
+            assert!(r.exact && r.loss >= 0.0 && r.best_value >= r.value);
+            let pos = game.positions()[r.number - 1];
+            let sol = crate::solver::solve::solve(
+                &pos.play(r.played).unwrap(),
+                &tt,
+                crate::solver::solve::SolveOptions::default(),
+                None,
+            );
+            assert_eq!(r.value, -(sol.score as f64), "move {}", r.number);
+        }
+        let (b, w) = sums(&reviews);
+        assert_eq!(b.moves + w.moves, reviews.len());
+        let svg = svg(&reviews, BoardSize::new(4, 4).unwrap(), "a <test>");
+        assert!(svg.starts_with("<svg") && svg.contains("a &lt;test&gt;") && svg.contains("polyline"));
+    }
+}
