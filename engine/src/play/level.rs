@@ -25,6 +25,7 @@ pub struct Level {
     pub book: Option<u8>,
 }
 
+/// The six levels, weakest first: what `--level 1` … `6` and the app name.
 pub const LEVELS: [Level; 6] = [
     Level { name: "beginner", depth: 1, selectivity: 0, seconds: None, wld: 0, perfect: 0, presearch: 0, book: None },
     Level { name: "easy", depth: 3, selectivity: 0, seconds: None, wld: 8, perfect: 6, presearch: 0, book: Some(8) },

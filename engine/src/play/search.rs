@@ -41,14 +41,18 @@ const SOLVER_SHARE: f64 = 0.75;
 /// How to search.
 #[derive(Clone, Copy, Debug)]
 pub struct SearchOptions {
+    /// How a finished game is scored.
     pub scoring: Scoring,
+    /// Depths, selectivity, solver hand-over and book: how hard to look.
     pub level: Level,
     /// Time and nodes allowed, kept by the solvers too when they take over
     /// (the time starts as the level's).
     pub limits: Limits,
     /// Score every root move, not just the best (for analysis).
     pub all_moves: bool,
+    /// The evaluation's weights (the shipped ones unless a fit is tried).
     pub weights: &'static Weights,
+    /// ProbCut's statistics for those weights.
     pub probcut: &'static ProbCutStats,
     /// How to use the threads of the current rayon pool.
     pub mode: Mode,
@@ -57,6 +61,8 @@ pub struct SearchOptions {
 }
 
 impl SearchOptions {
+    /// A search at `level` with the shipped weights, every thread in ybw mode,
+    /// the level's own time.
     pub fn new(level: Level, scoring: Scoring) -> SearchOptions {
         SearchOptions {
             scoring,
@@ -93,15 +99,19 @@ pub struct SearchResult {
     pub best: Option<Move>,
     /// For the side to move, in discs (see [`Kind`]).
     pub score: f64,
+    /// What the score is: an estimate, a solve or the book's.
     pub kind: Kind,
     /// Plies of the last finished iteration (empties for a solve).
     pub depth: u32,
+    /// ProbCut's selectivity in the last iteration (0: none).
     pub selectivity: u8,
     /// The expected line, starting with `best`.
     pub pv: Vec<Move>,
     /// With `all_moves`: every legal move with its score, best first.
     pub moves: Vec<(Square, f64)>,
+    /// Nodes of all threads, the solver's included.
     pub nodes: u64,
+    /// Wall-clock seconds the search took.
     pub seconds: f64,
     /// True if a stop request or limit cut the search short (the result is
     /// that of the last finished iteration).

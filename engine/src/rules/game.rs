@@ -8,6 +8,7 @@ use crate::rules::position::{Position, Scoring, Status};
 use crate::rules::square::Square;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A move of a game: a disc on a square, or a pass.
 pub enum Move {
     Play(Square),
     Pass,
@@ -36,6 +37,7 @@ pub struct Game {
 }
 
 impl Game {
+    /// A game with no moves yet from `start`.
     pub fn new(start: Position) -> Game {
         Game { positions: vec![start], moves: Vec::new() }
     }
@@ -47,26 +49,32 @@ impl Game {
         Ok(game)
     }
 
+    /// The position the game started from.
     pub fn start(&self) -> &Position {
         &self.positions[0]
     }
 
+    /// The position after the last move.
     pub fn current(&self) -> &Position {
         self.positions.last().expect("a game has a start")
     }
 
+    /// The moves played, passes included.
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
 
+    /// Every position of the game: the start, then one after each move.
     pub fn positions(&self) -> &[Position] {
         &self.positions
     }
 
+    /// The current position's status.
     pub fn status(&self) -> Status {
         self.current().status()
     }
 
+    /// Whether neither side can move.
     pub fn is_over(&self) -> bool {
         self.status() == Status::Over
     }

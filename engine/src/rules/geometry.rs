@@ -129,6 +129,7 @@ impl BoardSize {
         BoardSize::from_dims_unchecked(16, 4),
     ];
 
+    /// Othello's 8×8 board.
     pub const OTHELLO: BoardSize = BoardSize::from_dims_unchecked(8, 8);
 
     const fn from_dims_unchecked(rows: usize, cols: usize) -> BoardSize {
@@ -163,18 +164,22 @@ impl BoardSize {
         }
     }
 
+    /// Rows (numbered 1 … from the top).
     pub const fn rows(self) -> usize {
         self.rows as usize
     }
 
+    /// Columns (lettered a … from the left).
     pub const fn cols(self) -> usize {
         self.cols as usize
     }
 
+    /// Rows × columns.
     pub const fn squares(self) -> usize {
         self.rows() * self.cols()
     }
 
+    /// Whether rows and columns are as many.
     pub const fn is_square(self) -> bool {
         self.rows == self.cols
     }

@@ -10,12 +10,14 @@ use crate::rules::square::Square;
 use crate::with_geometry;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A side: Black moves first from the standard starts.
 pub enum Color {
     Black,
     White,
 }
 
 impl Color {
+    /// The other side.
     pub fn opposite(self) -> Color {
         match self {
             Color::Black => Color::White,
@@ -23,6 +25,7 @@ impl Color {
         }
     }
 
+    /// "Black" or "White".
     pub fn name(self) -> &'static str {
         match self {
             Color::Black => "Black",
@@ -164,18 +167,22 @@ impl Position {
         Ok(Position { size, black, white, to_move })
     }
 
+    /// The board's shape.
     pub fn size(&self) -> BoardSize {
         self.size
     }
 
+    /// Black's discs, a bit per square (bit 0 is a1, then along the row).
     pub fn black(&self) -> u64 {
         self.black
     }
 
+    /// White's discs, a bit per square.
     pub fn white(&self) -> u64 {
         self.white
     }
 
+    /// The side whose turn it is (who must pass, if it has no move).
     pub fn to_move(&self) -> Color {
         self.to_move
     }
@@ -205,10 +212,12 @@ impl Position {
         Position { size: self.size, black, white, to_move }
     }
 
+    /// The empty squares, a bit per square.
     pub fn empties(&self) -> u64 {
         !(self.black | self.white) & self.size.full()
     }
 
+    /// Whose disc is on `sq`, if any.
     pub fn color_at(&self, sq: Square) -> Option<Color> {
         if self.black & sq.bit() != 0 {
             Some(Color::Black)
@@ -224,10 +233,12 @@ impl Position {
         with_geometry!(self.size, G => G::moves(self.player(), self.opponent()))
     }
 
+    /// Whether the side to move may play `sq`.
     pub fn is_legal(&self, sq: Square) -> bool {
         self.legal_moves() & sq.bit() != 0
     }
 
+    /// Whether the side to move has a move, must pass, or the game is over.
     pub fn status(&self) -> Status {
         if self.legal_moves() != 0 {
             Status::Move
@@ -254,6 +265,7 @@ impl Position {
         Position { to_move: self.to_move.opposite(), ..*self }
     }
 
+    /// `color`'s discs on the board.
     pub fn count(&self, color: Color) -> u32 {
         match color {
             Color::Black => self.black.count_ones(),

@@ -20,18 +20,22 @@ impl Square {
         ((index as usize) < size.squares()).then_some(Square(index as u8))
     }
 
+    /// The square's bit index: row × columns + column.
     pub fn index(self) -> u32 {
         self.0 as u32
     }
 
+    /// The square as a one-bit board.
     pub fn bit(self) -> u64 {
         1u64 << self.0
     }
 
+    /// Its row on a board of `size`, from 0 at the top.
     pub fn row(self, size: BoardSize) -> usize {
         self.0 as usize / size.cols()
     }
 
+    /// Its column on a board of `size`, from 0 at the left.
     pub fn col(self, size: BoardSize) -> usize {
         self.0 as usize % size.cols()
     }

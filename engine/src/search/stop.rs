@@ -36,7 +36,9 @@ pub const CHECK_EVERY: u64 = 1024;
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Limits {
+    /// Wall-clock seconds from the search's start.
     pub time: Option<f64>,
+    /// Nodes of all threads together.
     pub nodes: Option<u64>,
 }
 

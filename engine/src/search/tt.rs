@@ -52,6 +52,9 @@ const SLOTS: usize = 2;
 /// Bytes per bucket: each slot is two `u64`s (key ^ data, data).
 pub const BUCKET_BYTES: usize = SLOTS * 16;
 
+/// The table of searched positions that every thread of a search shares
+/// without locks: two entries a bucket, one kept for the deepest search,
+/// one always replaced.
 pub struct TranspositionTable {
     /// `buckets * SLOTS` slots of two words each.
     words: Words,

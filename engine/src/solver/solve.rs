@@ -25,6 +25,7 @@ use crate::with_geometry;
 /// What to solve for.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct SolveOptions {
+    /// How a finished game is scored.
     pub scoring: Scoring,
     /// Win/draw/loss only: the score is then −1, 0 or +1.
     pub wld: bool,
@@ -57,12 +58,15 @@ pub struct Solution {
     /// a stop).
     pub pv: Vec<Move>,
     /// Discs at the end of the perfect line.
+    /// Discs at the end of the perfect line: Black's, then White's.
     pub black: u32,
     pub white: u32,
     /// With `all_moves`: every legal move and its score, best first (after a
     /// stop, the moves finished).
     pub moves: Vec<(Square, i32)>,
+    /// Nodes and final positions visited.
     pub stats: Stats,
+    /// Wall-clock seconds the solve took.
     pub seconds: f64,
     /// True if a stop request or the time limit cut the search short.
     pub stopped: bool,
