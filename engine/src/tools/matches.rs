@@ -42,7 +42,7 @@ impl Player {
     /// `depth=D`, each optionally followed by `,sel=S`, `,time=SECONDS`,
     /// `,wld=E`, `,perfect=E`, `,presearch=P`, `,weights=NAME`,
     /// `,probcut=NAME`, `,mode=ybw|lazy|msai|predict|serial` and
-    /// `,book=on|off`, where `load` turns a weights name into weights and
+    /// `,book=on|off|N` (N: its own bound in discs), where `load` turns a weights name into weights and
     /// `load_stats` a ProbCut statistics name into statistics (they belong
     /// to one evaluation, so a player with other weights brings its own).
     /// Engine players play from `book` (if their level has a bound) unless
@@ -103,7 +103,8 @@ impl Player {
                 "book" => match v.trim() {
                     "on" => {}
                     "off" => book = None,
-                    _ => return Err(bad(format!("book '{v}' is not on or off"))),
+                    // A bound of its own: any book move within N discs of the best.
+                    n => level.book = Some(n.parse::<u8>().map_err(|_| bad(format!("book '{v}' is not on, off or a bound in discs")))?),
                 },
                 other => return Err(bad(format!("unknown setting '{other}'"))),
             }
@@ -333,7 +334,11 @@ mod tests {
             Player::Engine { level, .. } => assert_eq!((level.selectivity, level.seconds), (0, Some(1.5))),
             _ => panic!(),
         }
-        for bad in ["", "random,sel=1", "depth=x", "level=99", "depth=3,sel=9", "depth=3,foo=1", "depth=3,time=-1", "god=1"] {
+        match Player::parse("level=medium,book=2", &shipped, &stats, None).unwrap() {
+            Player::Engine { level, .. } => assert_eq!(level.book, Some(2)),
+            _ => panic!(),
+        }
+        for bad in ["", "random,sel=1", "depth=x", "level=99", "depth=3,sel=9", "depth=3,foo=1", "depth=3,time=-1", "god=1", "depth=3,book=x", "depth=3,book=-1"] {
             assert!(Player::parse(bad, &shipped, &stats, None).is_err(), "{bad}");
         }
     }
