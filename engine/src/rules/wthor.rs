@@ -89,16 +89,23 @@ pub fn parse_header(bytes: &[u8]) -> Result<Header, Error> {
     })
 }
 
-/// The header and games of a `.wtb` file.
-pub fn parse_games(bytes: &[u8]) -> Result<(Header, Vec<WthorGame>), Error> {
-    let header = parse_header(bytes)?;
-    let want = HEADER + header.games as usize * GAME;
+/// The file's length, which must be the header's count of records of
+/// `width` bytes after the header.
+fn sized(bytes: &[u8], count: usize, width: usize, what: &str) -> Result<usize, Error> {
+    let want = HEADER + count * width;
     if bytes.len() != want {
         return Err(bad(
             bytes.len().min(want),
-            format!("the header counts {} games, {want} bytes in all; the file has {}", header.games, bytes.len()),
+            format!("the header counts {count} {what} of {width} bytes, {want} bytes in all; the file has {}", bytes.len()),
         ));
     }
+    Ok(want)
+}
+
+/// The header and games of a `.wtb` file.
+pub fn parse_games(bytes: &[u8]) -> Result<(Header, Vec<WthorGame>), Error> {
+    let header = parse_header(bytes)?;
+    let want = sized(bytes, header.games as usize, GAME, "games")?;
     let size = BoardSize::new(8, 8).expect("8×8 is a board");
     let mut games = Vec::with_capacity(header.games as usize);
     for at in (HEADER..want).step_by(GAME) {
@@ -134,13 +141,7 @@ pub fn parse_games(bytes: &[u8]) -> Result<(Header, Vec<WthorGame>), Error> {
 /// `WTHOR.TRN` (`width` [`TOURNAMENT`]) file.
 pub fn parse_names(bytes: &[u8], width: usize) -> Result<(Header, Vec<String>), Error> {
     let header = parse_header(bytes)?;
-    let want = HEADER + header.names as usize * width;
-    if bytes.len() != want {
-        return Err(bad(
-            bytes.len().min(want),
-            format!("the header counts {} names of {width} bytes, {want} bytes in all; the file has {}", header.names, bytes.len()),
-        ));
-    }
+    sized(bytes, header.names as usize, width, "names")?;
     let names = bytes[HEADER..]
         .chunks(width)
         .map(|n| {

@@ -201,3 +201,16 @@ pub fn read_game_file(path: &Path) -> Result<Vec<yomi::rules::game_file::FileGam
     let tournaments = names("WTHOR.TRN", wthor::TOURNAMENT)?;
     game_file::read_wthor(&std::fs::read(path).map_err(io)?, &players, &tournaments)
 }
+
+/// What an engine speaking a protocol to a GUI runs on: threads, table, book.
+#[derive(clap::Args)]
+pub struct EngineArgs {
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub threads: usize,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 256, value_name = "MiB")]
+    pub hash: usize,
+    /// Search from the first move instead of playing from the opening book.
+    #[arg(long)]
+    pub no_book: bool,
+}

@@ -22,14 +22,8 @@ pub struct GtpArgs {
     /// expert, maximum (GTP's time_left then bounds each move's time).
     #[arg(long, default_value = "expert", value_name = "LEVEL")]
     level: String,
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    threads: usize,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 256, value_name = "MiB")]
-    hash: usize,
-    /// Search from the first move instead of playing from the opening book.
-    #[arg(long)]
-    no_book: bool,
+    #[command(flatten)]
+    engine: crate::common::EngineArgs,
 }
 
 /// The commands answered, in the order `list_commands` gives them.
@@ -63,13 +57,13 @@ struct Session {
 }
 
 pub fn run(args: GtpArgs) -> Result<(), Error> {
-    check_hash(args.hash)?;
+    check_hash(args.engine.hash)?;
     let mut session = Session {
         game: Game::new(Position::start(BoardSize::OTHELLO, Start::Othello)),
         level: Level::parse(&args.level)?,
-        book: (!args.no_book).then(Book::shipped),
-        tt: TranspositionTable::with_mib(args.hash),
-        pool: check_threads(args.threads)?,
+        book: (!args.engine.no_book).then(Book::shipped),
+        tt: TranspositionTable::with_mib(args.engine.hash),
+        pool: check_threads(args.engine.threads)?,
         time_left: None,
     };
     let mut out = std::io::stdout();

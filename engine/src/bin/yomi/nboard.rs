@@ -20,14 +20,8 @@ use crate::common::{check_hash, check_threads};
 
 #[derive(Args)]
 pub struct NboardArgs {
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    threads: usize,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 256, value_name = "MiB")]
-    hash: usize,
-    /// Search from the first move instead of playing from the opening book.
-    #[arg(long)]
-    no_book: bool,
+    #[command(flatten)]
+    engine: crate::common::EngineArgs,
 }
 
 /// The engine's settings for NBoard's `set depth N`: midgame depth N, the
@@ -81,8 +75,8 @@ struct Session<'a> {
 }
 
 pub fn run(args: NboardArgs) -> Result<(), Error> {
-    check_hash(args.hash)?;
-    let pool = check_threads(args.threads)?;
+    check_hash(args.engine.hash)?;
+    let pool = check_threads(args.engine.threads)?;
     let interrupts = Arc::new(Interrupts { stop: AtomicBool::new(false), pending: AtomicUsize::new(0) });
     let (tx, rx) = mpsc::channel::<String>();
     let seen = Arc::clone(&interrupts);
@@ -107,8 +101,8 @@ pub fn run(args: NboardArgs) -> Result<(), Error> {
         out: std::io::stdout(),
         game: Game::new(Position::start(BoardSize::OTHELLO, Start::Othello)),
         level: level_for_depth(12),
-        book: (!args.no_book).then(Book::shipped),
-        tt: TranspositionTable::with_mib(args.hash),
+        book: (!args.engine.no_book).then(Book::shipped),
+        tt: TranspositionTable::with_mib(args.engine.hash),
         pool,
         interrupts: &interrupts,
     };
