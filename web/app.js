@@ -40,6 +40,7 @@ const game = {
 };
 let state = null;
 let generation = 0; // bumped whenever the game changes: late answers are dropped
+let changes = 0; // counts setGame calls: only the latest one's answer is applied
 let work = null; // what the engine is doing for the page: 'think', 'hints', 'analyse', 'solve'
 let paused = false; // stepping through the game: the engine does not move on its own
 let solved = null; // the last solve's per-move results, while its position is on the board
@@ -95,16 +96,21 @@ async function setGame(next, { redo = [], fresh = false, animate = false } = {})
   // Stop the engine first: the worker answers in order, so a state request
   // would wait behind a running search.
   generation++;
+  const mine = ++changes;
   await cancelWork();
   let s;
   try {
     s = await yomi.state(next);
   } catch (e) {
+    if (mine !== changes) return false;
     // A bad position or move: the game stays as it was, and goes on.
     render();
     continueGame();
     throw e;
   }
+  // A later change of the game (a New game while the engine's move was on
+  // its way) wins: this one is stale and must not bring the old game back.
+  if (mine !== changes) return false;
   const oldLine = line();
   Object.assign(game, next);
   game.redo = redo;
@@ -126,6 +132,7 @@ async function setGame(next, { redo = [], fresh = false, animate = false } = {})
   render({ animate });
   save();
   continueGame();
+  return true;
 }
 
 // A setting of the turn changed (players, hints, scoring): what the engine
@@ -258,13 +265,14 @@ async function playMove(move, { keepNotice = false, seconds } = {}) {
   const fromBook = !!state?.book?.moves.some((m) => m.move === move);
   const redo = game.redo.at(-1) === move ? game.redo.slice(0, -1) : [];
   if (!keepNotice) notice(null);
-  await setGame({ ...game, moves: [...game.moves, move] }, { redo, animate: true });
+  if (!(await setGame({ ...game, moves: [...game.moves, move] }, { redo, animate: true }))) return false;
   if (seconds != null || fromBook) {
     if (seconds != null) game.times[ply] = seconds;
     if (fromBook) game.book[ply] = true;
     drawMoveList();
     save();
   }
+  return true;
 }
 
 async function humanPlay(square) {
@@ -295,7 +303,7 @@ async function think(gen) {
     noteValue(ply, r.kind, sign * r.score);
     const said = describeSearch(r, side);
     // A notice stays until the person acts: the engine's reply does not clear it.
-    await playMove(r.best, { seconds: r.seconds, keepNotice: true });
+    if (!(await playMove(r.best, { seconds: r.seconds, keepNotice: true }))) return;
     $('thinking').textContent = `${sideName(side)} (${level}) played ${r.best}: ${said}`;
   } catch (e) {
     if (gen === generation) {

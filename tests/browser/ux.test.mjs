@@ -326,6 +326,11 @@ test('a new game says who plays whom', async () => {
   const said = (re) => page().waitForFunction((s) => new RegExp(s).test(document.querySelector('#notice').textContent), re.source);
   await newGame({ white: 'hard' });
   await said(/New game: you are Black against hard\./);
+  // The player menus act at once: with hard still White, choosing easy for
+  // Black would set the two engines playing the old game out while the
+  // form is filled in. Two people at the board first, as a person would.
+  await newGame({});
+  await said(/New game: two players at this board\./);
   await newGame({ black: 'easy', white: 'human' });
   await said(/you are White against easy/);
   // Still there once the engine has replied.
