@@ -54,6 +54,13 @@ impl PlayerSum {
         self.lost += r.loss;
     }
 
+    /// Adds another sum (the same player's in another game).
+    pub fn merge(&mut self, other: &PlayerSum) {
+        self.moves += other.moves;
+        self.mistakes += other.mistakes;
+        self.lost += other.lost;
+    }
+
     /// Discs given away per move.
     pub fn mean_loss(&self) -> f64 {
         if self.moves == 0 {

@@ -126,10 +126,7 @@ fn progress(done: usize, all: usize, what: &str) {
 
 /// Every game of `file` that the filters leave, and a summary per player.
 fn many(args: &AnalyseArgs, file: &str, level: Level, tt: &TranspositionTable) -> Result<(), Error> {
-    let games = read_game_file(std::path::Path::new(file)).map_err(|e| match e {
-        Error::BadGameFile(s) => Error::BadGameFile(format!("{file}: {s}")),
-        e => e,
-    })?;
+    let games = read_game_file(std::path::Path::new(file))?;
     let filter = GameFilter { player: args.pick.player.clone(), year: args.pick.year };
     let chosen: Vec<_> = games.iter().filter(|g| filter.matches(g)).collect();
     if chosen.is_empty() {
@@ -143,9 +140,7 @@ fn many(args: &AnalyseArgs, file: &str, level: Level, tt: &TranspositionTable) -
         for (name, s) in [(&g.black, black), (&g.white, white)] {
             let entry = players.entry(name.clone()).or_default();
             entry.0 += 1;
-            entry.1.moves += s.moves;
-            entry.1.mistakes += s.mistakes;
-            entry.1.lost += s.lost;
+            entry.1.merge(&s);
         }
     }
     progress(chosen.len(), chosen.len(), "games");

@@ -141,20 +141,18 @@ pub fn game_of(start: yomi::Position, position_given: bool, moves: Option<&str>,
         None => None,
         Some(n) => Some(n.parse::<usize>().map_err(|_| Error::BadArgument(format!("'#{n}' after {path}: a game number is 1 or more")))?),
     };
-    let named = |e: Error| match e {
-        Error::BadGameFile(s) => Error::BadGameFile(format!("{path}: {s}")),
-        e => e,
-    };
-    let games = read_game_file(Path::new(path)).map_err(named)?;
+    let games = read_game_file(Path::new(path))?;
     let filter = yomi::rules::game_file::GameFilter { player: pick.player.clone(), year: pick.year };
-    let (_, chosen) = filter.choose(&games, number).map_err(named)?;
+    let (_, chosen) = filter.choose(&games, number).map_err(|e| in_file(Path::new(path), e))?;
     let mut game = chosen.game;
     if let Some(ply) = pick.ply {
-        let played = game.moves().iter().filter(|m| **m != Move::Pass).count();
+        let mut played = game.moves().iter().filter(|m| **m != Move::Pass).count();
         if ply > played {
             return Err(Error::BadArgument(format!("--ply {ply}: the game has {played} moves")));
         }
-        while game.moves().iter().filter(|m| **m != Move::Pass).count() > ply || game.moves().last() == Some(&Move::Pass) {
+        // Back to the position after `ply` moves, the passes before them gone too.
+        while played > ply || game.moves().last() == Some(&Move::Pass) {
+            played -= (game.moves().last() != Some(&Move::Pass)) as usize;
             game.undo();
         }
     }
@@ -171,8 +169,16 @@ fn file_ref(text: &str) -> Option<(&str, Option<&str>)> {
     Path::new(text).is_file().then_some((text, None))
 }
 
+/// A game file's error, with the file named.
+fn in_file(path: &Path, e: Error) -> Error {
+    match e {
+        Error::BadGameFile(s) => Error::BadGameFile(format!("{}: {s}", path.display())),
+        e => e,
+    }
+}
+
 /// The games of a GGF file, or of a WTHOR `.wtb` file named by the
-/// `WTHOR.JOU` and `WTHOR.TRN` beside it (if there).
+/// `WTHOR.JOU` and `WTHOR.TRN` beside it (if there); errors name the file.
 pub fn read_game_file(path: &Path) -> Result<Vec<yomi::rules::game_file::FileGame>, Error> {
     use yomi::rules::{game_file, wthor};
     let io = |e: std::io::Error| Error::BadArgument(format!("cannot read {}: {e}", path.display()));
@@ -180,7 +186,8 @@ pub fn read_game_file(path: &Path) -> Result<Vec<yomi::rules::game_file::FileGam
     if !is_wtb {
         let text = std::fs::read(path).map_err(io)?;
         // GGF is ASCII; stray Latin-1 in names is kept as such.
-        return game_file::read_ggf(&String::from_utf8(text).unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect()));
+        let text = String::from_utf8(text).unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
+        return game_file::read_ggf(&text).map_err(|e| in_file(path, e));
     }
     let names = |file: &str, width: usize| -> Result<Vec<String>, Error> {
         let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
@@ -190,16 +197,11 @@ pub fn read_game_file(path: &Path) -> Result<Vec<yomi::rules::game_file::FileGam
             return Ok(Vec::new());
         };
         let bytes = std::fs::read(&found).map_err(|e| Error::BadArgument(format!("cannot read {}: {e}", found.display())))?;
-        wthor::parse_names(&bytes, width)
-            .map(|(_, n)| n)
-            .map_err(|e| match e {
-                Error::BadGameFile(s) => Error::BadGameFile(format!("{}: {s}", found.display())),
-                e => e,
-            })
+        wthor::parse_names(&bytes, width).map(|(_, n)| n).map_err(|e| in_file(&found, e))
     };
     let players = names("WTHOR.JOU", wthor::PLAYER)?;
     let tournaments = names("WTHOR.TRN", wthor::TOURNAMENT)?;
-    game_file::read_wthor(&std::fs::read(path).map_err(io)?, &players, &tournaments)
+    game_file::read_wthor(&std::fs::read(path).map_err(io)?, &players, &tournaments).map_err(|e| in_file(path, e))
 }
 
 /// What an engine speaking a protocol to a GUI runs on: threads, table, book.
@@ -213,4 +215,28 @@ pub struct EngineArgs {
     /// Search from the first move instead of playing from the opening book.
     #[arg(long)]
     pub no_book: bool,
+}
+
+/// The board as text: column letters, then a numbered line per row, `X`
+/// black, `O` white, `.` empty, and with `mark_legal` `*` where the side to
+/// move may play.
+pub fn board_lines(pos: &yomi::Position, mark_legal: bool) -> Vec<String> {
+    let size = pos.size();
+    let width = size.rows().to_string().len();
+    let header: String = (0..size.cols()).map(|c| format!(" {}", (b'a' + c as u8) as char)).collect();
+    let mut lines = vec![format!("{:width$}{header}", "")];
+    for r in 0..size.rows() {
+        let mut line = format!("{:>width$}", r + 1);
+        for c in 0..size.cols() {
+            let sq = yomi::Square::at(size, r, c).expect("on board");
+            line.push(' ');
+            line.push(match pos.color_at(sq) {
+                Some(color) => color.symbol(),
+                None if mark_legal && pos.is_legal(sq) => '*',
+                None => '.',
+            });
+        }
+        lines.push(line);
+    }
+    lines
 }

@@ -234,18 +234,7 @@ impl Session {
     /// numbers, X black, O white, `.` empty.
     fn board(&self) -> String {
         let pos = self.game.current();
-        let size = pos.size();
-        let letters: String = (0..size.cols()).map(|c| format!(" {}", (b'a' + c as u8) as char)).collect();
-        let mut lines = vec![format!(" {letters}")];
-        for r in 0..size.rows() {
-            let row: String = (0..size.cols())
-                .map(|c| match pos.color_at(Square::at(size, r, c).expect("on board")) {
-                    Some(col) => format!(" {}", col.symbol()),
-                    None => " .".into(),
-                })
-                .collect();
-            lines.push(format!("{}{row}", r + 1));
-        }
+        let mut lines = crate::common::board_lines(pos, false);
         lines.push(format!("{} to move", pos.to_move().name()));
         format!("\n{}", lines.join("\n"))
     }

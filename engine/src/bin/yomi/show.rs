@@ -61,21 +61,7 @@ pub fn run(args: ShowArgs) -> Result<(), Error> {
         return Ok(());
     }
 
-    let width = size.rows().to_string().len();
-    let header: String = (0..size.cols()).map(|c| format!(" {}", (b'a' + c as u8) as char)).collect();
-    println!("{:width$}{header}", "");
-    for r in 0..size.rows() {
-        let mut line = format!("{:>width$}", r + 1);
-        for c in 0..size.cols() {
-            let sq = Square::at(size, r, c).expect("on board");
-            let ch = match pos.color_at(sq) {
-                Some(color) => color.symbol(),
-                None if pos.is_legal(sq) => '*',
-                None => '.',
-            };
-            line.push(' ');
-            line.push(ch);
-        }
+    for line in crate::common::board_lines(&pos, true) {
         println!("{line}");
     }
     let side = pos.to_move();
