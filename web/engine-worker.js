@@ -108,6 +108,7 @@ function state({ origin, moves = [], record = '' }) {
       scorePaper: game.score('paper'),
       record: game.record(),
       moves: game.moves(),
+      movers: game.movers(),
       position: game.position(),
       // The standard opening's name, and what the book knows here (null if
       // nothing, or before the book is loaded).
@@ -123,6 +124,16 @@ const commands = {
   hello: () => ready,
   state,
   read: ({ text, board, start }) => engine.readText(text, board, start),
+  readGgf: ({ text }) => engine.readGgf(text),
+  readWthor: ({ wtb, players, tournaments }) => engine.readWthor(wtb, players ?? undefined, tournaments ?? undefined),
+  ggf: ({ origin, moves, black, white, date, scoring }) => {
+    const game = gameFrom(origin, moves);
+    try {
+      return game.toGgf(black, white, date, scoring);
+    } finally {
+      game.free();
+    }
+  },
   solve: ({ position, board, options }, progress) => engine.solve(position, board || undefined, options, progress),
   search: ({ position, board, options }, progress) => engine.search(position, board || undefined, options, progress),
   perft: ({ board, start, depth, parallel }) => {

@@ -118,7 +118,7 @@ export class Yomi extends EventTarget {
    * if given (passes implied): { board, rows, cols, cells (0 empty,
    * 1 black, 2 white, row by row from a1), toMove, status ('move', 'pass',
    * 'over'), legal, black, white, scoreWorld, scorePaper, record, moves,
-   * position, opening (the standard opening's name or null), book (see
+   * movers ('black' or 'white': who made each move), position, opening (the standard opening's name or null), book (see
    * loadBook) }. A bad position or illegal move rejects with what and where.
    */
   state({ origin, moves = [], record = '' }) {
@@ -137,6 +137,34 @@ export class Yomi extends EventTarget {
    */
   read(text, { board = '8x8', start = 'othello' } = {}) {
     return this.#call('read', { text, board, start });
+  }
+
+  /**
+   * Every game of a GGF text (one game or many): resolves to [{ black,
+   * white, event, year, blackDiscs, title (one line for a list), board,
+   * position (where it starts), moves }]. A text that is not GGF rejects
+   * with what is wrong and where.
+   */
+  readGgf(text) {
+    return this.#call('readGgf', { text });
+  }
+
+  /**
+   * Every game of a WTHOR database: `wtb` the bytes of a .wtb file,
+   * `players` and `tournaments` those of WTHOR.JOU and WTHOR.TRN if at hand
+   * (names show as numbers without them). Resolves as readGgf does.
+   */
+  readWthor(wtb, { players = null, tournaments = null } = {}) {
+    return this.#call('readWthor', { wtb, players, tournaments });
+  }
+
+  /**
+   * A game ({ origin, moves }, as state() takes it) written as GGF, with
+   * the players' names, the date ("2026.11.27") and its result under
+   * `scoring` once it is over. Rejects on a board GGF cannot hold.
+   */
+  ggf({ origin, moves = [] }, { black = '?', white = '?', date = '', scoring = 'world' } = {}) {
+    return this.#call('ggf', { origin, moves, black, white, date, scoring });
   }
 
   /**

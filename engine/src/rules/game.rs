@@ -4,7 +4,7 @@
 
 use crate::error::Error;
 use crate::rules::geometry::BoardSize;
-use crate::rules::position::{Position, Scoring, Status};
+use crate::rules::position::{Color, Position, Scoring, Status};
 use crate::rules::square::Square;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,6 +67,12 @@ impl Game {
     /// Every position of the game: the start, then one after each move.
     pub fn positions(&self) -> &[Position] {
         &self.positions
+    }
+
+    /// The side that made each move, passes included: what a page needs to
+    /// know who played a ply without counting parity from the start.
+    pub fn movers(&self) -> Vec<Color> {
+        self.positions.iter().take(self.moves.len()).map(|p| p.to_move()).collect()
     }
 
     /// The current position's status.

@@ -8,7 +8,7 @@ use crate::error::Error;
 use crate::rules::game::Game;
 use crate::rules::geometry::BoardSize;
 use crate::rules::notation::parse_position;
-use crate::rules::position::{Color, Position, Start};
+use crate::rules::position::{Position, Start};
 
 /// What a text turned out to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,13 +22,6 @@ pub enum TextKind {
 pub struct Read {
     pub kind: TextKind,
     pub game: Game,
-}
-
-impl Read {
-    /// The side that made each ply of the game.
-    pub fn movers(&self) -> Vec<Color> {
-        self.game.positions().iter().take(self.game.moves().len()).map(|p| p.to_move()).collect()
-    }
 }
 
 /// True if `text` is written as a position: its first word (after any
@@ -67,13 +60,14 @@ pub fn read_text(text: &str, board: BoardSize, start: Start) -> Result<Read, Err
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::position::Color;
 
     #[test]
     fn reads_records_with_numbers_and_implied_passes() {
         let r = read_text("1. f5 d6 2. c3 d3 3.c4", BoardSize::OTHELLO, Start::Othello).unwrap();
         assert_eq!(r.kind, TextKind::Record);
         assert_eq!(r.game.record(), "f5d6c3d3c4");
-        assert_eq!(r.movers(), [Color::Black, Color::White, Color::Black, Color::White, Color::Black]);
+        assert_eq!(r.game.movers(), [Color::Black, Color::White, Color::Black, Color::White, Color::Black]);
         let e = read_text("1. f5 d6 2. c3 e9", BoardSize::OTHELLO, Start::Othello).unwrap_err();
         assert!(e.to_string().contains("e9"), "{e}");
     }

@@ -1,12 +1,13 @@
 //! The browser bindings: the rules and perft for JavaScript ([`Game`] here),
 //! searches and solves with a stop flag in shared memory ([`analysis`]), the
-//! visitor's benchmark ([`bench`]), the opening book ([`book`]), and the rayon pool over web workers
+//! visitor's benchmark ([`bench`]), the opening book ([`book`]), game files ([`files`]), and the rayon pool over web workers
 //! (`initThreadPool`, only in the threaded build). Every error reaches
 //! JavaScript as an `Error` carrying the same message the CLI prints.
 
 mod analysis;
 mod bench;
 mod book;
+mod files;
 mod four;
 
 use wasm_bindgen::prelude::*;
@@ -171,6 +172,11 @@ impl WasmGame {
         move_names(&self.game)
     }
 
+    /// Who made each move: `"black"` or `"white"`, one entry per move.
+    pub fn movers(&self) -> Vec<String> {
+        self.game.movers().iter().map(|c| c.name().to_lowercase()).collect()
+    }
+
     /// The name of the opening played (8×8 from the Othello start), if it
     /// reached a named line.
     #[wasm_bindgen(getter)]
@@ -253,7 +259,7 @@ pub fn read_text(text: &str, board: &str, start: &str) -> Result<JsValue, JsErro
         position: format_position(game.start()),
         start: (read.kind == TextKind::Record).then(|| start.to_ascii_lowercase()),
         moves: move_names(game),
-        movers: read.movers().iter().map(|c| c.name().to_lowercase()).collect(),
+        movers: game.movers().iter().map(|c| c.name().to_lowercase()).collect(),
         to_move: game.current().to_move().name().to_lowercase(),
     };
     analysis::to_js(&out)

@@ -1,0 +1,66 @@
+// Whole-game analysis: every move of the line against the best move at the
+// hint level; what each lost shows in the move list and the graph, and the
+// mistakes are summed per player. Stop keeps what is done.
+import { $, act, app, line, notice, sideName } from './state.js';
+import { cancelWork, mistakeAt, noteValue, save, setWork } from './model.js';
+import { drawGraph, drawMoveList, render } from './board.js';
+
+async function analyseGame() {
+  const { game } = app;
+  const all = line();
+  if (all.length === 0) return notice('There are no moves to analyse yet.');
+  app.generation++;
+  await cancelWork();
+  const gen = app.generation;
+  const run = (app.analysisRun = { cancelled: false });
+  app.paused = true;
+  setWork('analyse');
+  const level = $('hint-level').value;
+  const bar = $('analyse-progress');
+  bar.hidden = false;
+  bar.max = all.length;
+  $('analyse').disabled = true;
+  let done = 0;
+  try {
+    for (let i = 0; i < all.length && !run.cancelled && gen === app.generation; i++) {
+      bar.value = i;
+      $('analyse-note').textContent = `move ${i + 1} of ${all.length}`;
+      const s = await app.yomi.state({ origin: game.origin, moves: all.slice(0, i) });
+      game.discs[i] = s.black - s.white;
+      if (all[i] === 'pass') continue;
+      const r = await app.yomi.analyse(s.position, { board: s.board, level, scoring: game.scoring, book: false });
+      if (r.stopped || run.cancelled || gen !== app.generation) break;
+      const sign = s.toMove === 'black' ? 1 : -1;
+      const best = r.moves[0][1];
+      const played = r.moves.find(([sq]) => sq === all[i])?.[1] ?? best;
+      game.analysis[i] = { best, played, loss: Math.max(0, best - played), bestMove: r.moves[0][0], kind: r.kind, mover: s.toMove };
+      noteValue(i, r.kind, sign * best);
+      noteValue(i + 1, r.kind, sign * played);
+      done++;
+      drawMoveList();
+      drawGraph();
+    }
+  } finally {
+    if (app.work === 'analyse') setWork(null);
+    bar.hidden = true;
+    $('analyse').disabled = false;
+  }
+  if (gen !== app.generation) return;
+  // Older saved analyses did not keep who moved: the engine says, from the line.
+  const { movers } = await app.yomi.state({ origin: game.origin, moves: all });
+  const lost = { black: [0, 0], white: [0, 0] };
+  game.analysis.forEach((a, i) => {
+    if (!a || a.loss < mistakeAt(a)) return;
+    const c = a.mover ?? movers[i];
+    lost[c][0]++;
+    lost[c][1] += a.loss;
+  });
+  const say = (c) => `${sideName(c)} ${lost[c][0]} mistake${lost[c][0] === 1 ? '' : 's'} (${+lost[c][1].toFixed(1)} discs)`;
+  $('analyse-note').textContent = `${run.cancelled ? `Stopped after ${done} moves. ` : `Analysed ${done} moves at ${level}. `}`
+    + `${say('black')}, ${say('white')}.`;
+  render();
+  save();
+}
+
+$('analyse').addEventListener('click', act(analyseGame));
+$('banner-analyse').addEventListener('click', act(analyseGame));

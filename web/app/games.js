@@ -1,0 +1,91 @@
+// Starting and replacing games: a new game, a game read from a text, a file
+// or a link opened in this tab, and bringing back the game they replaced.
+import { $, act, app, lineOf, notice, sideName } from './state.js';
+import { fromLink, save, setGame } from './model.js';
+import { endEditing } from './editor.js';
+
+export async function newGame(origin, { scoring = app.game.scoring, message } = {}) {
+  const { game } = app;
+  const leaving = game.moves.length + game.redo.length > 0 && !game.moves.every((m) => m === 'pass')
+    ? structuredClone({ ...game }) : null;
+  if (app.editing) endEditing();
+  app.paused = false;
+  game.scoring = scoring;
+  await setGame({ ...game, origin, moves: [] }, { fresh: true });
+  const who = whoPlays();
+  if (leaving) {
+    app.previous = leaving;
+    notice(message ?? `${who} The previous game (${lineOf(leaving).length} moves) is kept for now:`, {
+      label: 'Restore it', run: act(restorePrevious),
+    });
+  } else {
+    notice(message ?? who);
+  }
+}
+
+/** Who plays whom, said when a game starts: "New game: you are Black against hard." */
+function whoPlays() {
+  const { black, white } = app.game.players;
+  if (black === 'human' && white === 'human') return 'New game: two players at this board.';
+  if (black !== 'human' && white !== 'human') return `New game: ${black} (Black) against ${white} (White).`;
+  const you = black === 'human' ? 'black' : 'white';
+  return `New game: you are ${sideName(you)} against ${app.game.players[you === 'black' ? 'white' : 'black']}.`;
+}
+
+/**
+ * Replaces the game with `next` ({ origin, moves, redo? }), keeping the old
+ * one to restore. `paused`: the engine waits (a game opened to look through).
+ */
+export async function replaceGame(next, { message, paused = false }) {
+  const before = structuredClone({ ...app.game });
+  if (app.editing) endEditing();
+  app.paused = paused;
+  await setGame({ ...app.game, ...next }, { redo: next.redo ?? [], fresh: true });
+  if (before.moves.length + before.redo.length > 0) {
+    app.previous = before;
+    notice(`${message} The game you had is kept for now:`, { label: 'Restore it', run: act(restorePrevious) });
+  } else {
+    notice(message);
+  }
+  syncMenus();
+}
+
+async function restorePrevious() {
+  const p = app.previous;
+  if (!p) return;
+  app.previous = null;
+  notice(null);
+  app.paused = true;
+  app.game.scoring = p.scoring;
+  await setGame({ ...app.game, origin: p.origin, moves: p.moves }, { redo: p.redo, fresh: true });
+  Object.assign(app.game, { evals: p.evals, results: p.results ?? [], discs: p.discs, times: p.times, book: p.book ?? [], analysis: p.analysis });
+  syncMenus();
+  app.view.render();
+  save();
+}
+
+/** The setup form shows the game's board, start and scoring. */
+export function syncMenus() {
+  const { game, state } = app;
+  if (game.origin.board) $('board-size').value = game.origin.board;
+  if (game.origin.start) $('start').value = game.origin.start;
+  if (state && state.board !== $('board-size').value) $('board-size').value = state.board;
+  $('scoring').value = game.scoring;
+}
+
+// A link opened in a tab that already shows the app changes only the hash.
+addEventListener('hashchange', () => {
+  const hash = location.hash;
+  const p = new URLSearchParams(hash.replace(/^#/, ''));
+  if (!app.yomi || (!p.has('board') && !p.has('position'))) return;
+  history.replaceState(null, '', location.pathname + location.search);
+  act(async () => {
+    const linked = await fromLink(hash);
+    if (!linked) return;
+    if (app.editing) endEditing();
+    app.paused = linked.redo.length > 0;
+    app.game.scoring = linked.scoring;
+    await setGame({ ...app.game, ...linked }, { redo: linked.redo, fresh: true });
+    syncMenus();
+  })();
+});

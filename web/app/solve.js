@@ -1,0 +1,153 @@
+// Solving the position on the board: exact or win/draw/loss, every move's
+// result if asked, with progress while it runs; the perfect line as paper
+// 001's numbered diagram, and Replay to step through it on the board.
+import { signed as fmt, count as big } from '../format.js';
+import { BoardView } from '../board-view.js';
+import { $, act, app, sideName, showError } from './state.js';
+import { cancelWork, save, setGame, setWork } from './model.js';
+import { render } from './board.js';
+import { wldWord } from './turn.js';
+import { newGame } from './games.js';
+
+const diagram = new BoardView($('diagram'), { selectable: () => false, label: 'The solved position with the line numbered' });
+
+$('solve').addEventListener('submit', (e) => {
+  e.preventDefault();
+  solveCurrent();
+});
+$('solve-stop').addEventListener('click', () => app.yomi.stop());
+$('solve-kind').addEventListener('change', save);
+
+async function solveCurrent() {
+  app.generation++;
+  await cancelWork();
+  const gen = app.generation;
+  const position = { ...app.state };
+  const wld = $('solve-kind').value === 'wld';
+  const allMoves = $('solve-all').checked;
+  setWork('solve');
+  $('solve-stop').disabled = false;
+  $('solve').querySelector('button[type=submit]').disabled = true;
+  const bar = $('solve-progress');
+  bar.removeAttribute('value'); // indeterminate until a move is done
+  // One line, drawn by one timer: the moves done (from the reports) and the
+  // time since the start.
+  const t0 = performance.now();
+  const progress = { done: 0, total: 0, nodes: 0, seconds: 0 };
+  const drawProgress = () => {
+    const s = (performance.now() - t0) / 1000;
+    const moves = progress.total ? `${progress.done} of ${progress.total} moves solved · ` : 'solving · ';
+    const speed = progress.seconds >= 0.05 ? ` · ${big(progress.nodes / progress.seconds)} nodes/s` : '';
+    $('solve-stats').textContent = `${moves}${s.toFixed(1)} s${speed}`;
+  };
+  drawProgress();
+  const tick = setInterval(drawProgress, 250);
+  try {
+    const r = await app.yomi.solve(position.position, {
+      board: position.board, scoring: app.game.scoring, wld, allMoves,
+      onProgress: (p) => {
+        Object.assign(progress, p);
+        bar.max = p.total;
+        bar.value = p.done;
+      },
+    });
+    clearInterval(tick);
+    bar.max = 1;
+    bar.value = r.stopped ? 0 : 1;
+    const speed = r.seconds >= 0.05 && r.nodes > 0 ? ` · ${big(r.nodesPerSecond)} nodes/s` : '';
+    $('solve-stats').textContent = `${r.seconds.toFixed(2)} s · ${big(r.nodes)} nodes${speed}${r.stopped ? ' · stopped' : ''}`;
+    showSolution(position, r, wld, gen);
+  } catch (e) {
+    showError(e.message);
+  } finally {
+    clearInterval(tick);
+    if (app.work === 'solve') setWork(null);
+    $('solve-stop').disabled = true;
+    $('solve').querySelector('button[type=submit]').disabled = false;
+    if (gen === app.generation) app.view.continueGame();
+  }
+}
+
+function showSolution(position, r, wld, gen) {
+  $('solve-out').hidden = false;
+  const side = sideName(position.toMove);
+  const rule = app.game.scoring === 'paper' ? 'disc-difference scoring' : 'world scoring';
+  $('solve-line-label').textContent = wld ? 'A line that keeps the result' : 'Perfect line';
+  if (r.stopped) {
+    $('solve-result').textContent = 'Stopped before the end: no result.';
+    app.lastSolve = null;
+    $('replay').disabled = true;
+  } else if (position.status === 'over') {
+    $('solve-result').textContent = `The game is over: ${side} ${r.score > 0 ? 'won' : r.score < 0 ? 'lost' : 'drew'} (${fmt(r.score, 0)}, ${rule}).`;
+  } else if (wld) {
+    // A win/draw/loss solve proves the result only: its score and final
+    // discs are bounds, not the game's, so none are shown.
+    const result = r.result === 'win' ? 'wins' : r.result === 'loss' ? 'loses' : 'draws';
+    $('solve-result').textContent = `${side} to move ${result} with perfect play. `
+      + `${r.result === 'loss' ? 'Every move loses' : `${r.result === 'win' ? 'Winning' : 'Drawing'} move: ${r.best ?? '–'}`}. `
+      + '(Win, draw or loss only: choose "Exact score" for the margin.)';
+  } else {
+    const winner = r.black > r.white ? 'Black wins' : r.white > r.black ? 'White wins' : 'A draw';
+    $('solve-result').textContent = `${side} to move: ${r.result} by ${Math.abs(r.score)} with perfect play — `
+      .replace('draw by 0', 'a draw')
+      + `${winner} ${Math.max(r.black, r.white)}–${Math.min(r.black, r.white)} (${fmt(r.score, 0)} for ${side}, ${rule}). Best move: ${r.best ?? '–'}.`;
+  }
+  if (!r.stopped && position.status !== 'over') {
+    app.lastSolve = { moves: [...app.game.moves], origin: app.game.origin, pv: r.pv };
+    $('replay').disabled = r.pv.length === 0;
+  }
+  $('solve-line').textContent = r.pv.join(' ');
+  // Paper 001's diagram: the numbers of the line's moves.
+  const numbers = new Map();
+  let k = 0;
+  for (const m of r.pv) {
+    k++;
+    if (m !== 'pass' && !numbers.has(m)) numbers.set(m, k);
+  }
+  diagram.draw(position, { numbers, interactive: false });
+  const body = $('solve-moves').tBodies[0];
+  body.replaceChildren();
+  for (const [sq, v] of r.moves) {
+    const row = body.insertRow();
+    row.insertCell().textContent = sq;
+    row.insertCell().textContent = wld ? wldWord(v) : fmt(v, 0);
+    row.dataset.square = sq;
+    row.dataset.score = v;
+  }
+  $('solve-moves').hidden = r.moves.length === 0;
+  // The results on the main board too, while this position is on it.
+  if (gen === app.generation && r.moves.length) {
+    const top = r.moves[0][1];
+    app.solved = {
+      hints: new Map(r.moves.map(([sq, v]) => [sq, wld ? wldWord(v) : fmt(v, 0)])),
+      best: new Set(r.moves.filter(([, v]) => v === top).map(([sq]) => sq)),
+    };
+    render();
+  }
+}
+
+// The line goes onto Redo: Redo (or the move list) steps through it.
+$('replay').addEventListener('click', act(async () => {
+  const { lastSolve } = app;
+  if (!lastSolve) return;
+  app.paused = true;
+  await setGame({ ...app.game, origin: lastSolve.origin, moves: lastSolve.moves }, { redo: [...lastSolve.pv].reverse() });
+  $('redo').focus();
+}));
+
+for (const b of document.querySelectorAll('.mini')) {
+  b.addEventListener('click', act(async () => {
+    $('board-size').value = b.dataset.board;
+    $('start').value = 'othello';
+    $('scoring').value = 'paper';
+    $('black-player').value = 'human';
+    $('white-player').value = 'human';
+    $('solve-kind').value = 'exact';
+    app.game.players = { black: 'human', white: 'human' };
+    await newGame({ board: b.dataset.board, start: 'othello' }, {
+      scoring: 'paper',
+      message: `Set up for paper 001: ${b.dataset.board.replace('x', '×')}, disc-difference scoring, both players human.`,
+    });
+    await solveCurrent();
+  }));
+}

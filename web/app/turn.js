@@ -1,0 +1,137 @@
+// Whose turn it is and what happens then: a person's click, the engine's
+// move (a search at its level, progress shown as it thinks), a forced pass,
+// and the hints (every legal move's score) for a person to move.
+import { signed as fmt, count as big } from '../format.js';
+import { $, app, notice, sideName, showError } from './state.js';
+import { engineToMove, humanToMove, noteValue, save, setGame, setWork } from './model.js';
+import { drawGraph, drawMoveList, render } from './board.js';
+
+export function continueGame() {
+  const { state } = app;
+  const gen = app.generation;
+  // No game yet (the first one failed to load) is nothing to continue.
+  if (!state || app.editing || state.status === 'over') return;
+  if (state.status === 'pass') {
+    if (app.paused) return;
+    setTimeout(() => {
+      if (gen !== app.generation || app.paused) return;
+      notice(`${sideName(state.toMove)} had no legal move and passed.`);
+      playMove('pass', { keepNotice: true });
+    }, 300);
+    return;
+  }
+  if (engineToMove()) {
+    if (!app.paused) think(gen);
+  } else if ($('hints').checked) {
+    showHints(gen);
+  }
+}
+
+export async function playMove(move, { keepNotice = false, seconds } = {}) {
+  const { game } = app;
+  const ply = game.moves.length;
+  const fromBook = !!app.state?.book?.moves.some((m) => m.move === move);
+  const redo = game.redo.at(-1) === move ? game.redo.slice(0, -1) : [];
+  if (!keepNotice) notice(null);
+  if (!(await setGame({ ...game, moves: [...game.moves, move] }, { redo, animate: true }))) return false;
+  if (seconds != null || fromBook) {
+    if (seconds != null) game.times[ply] = seconds;
+    if (fromBook) game.book[ply] = true;
+    drawMoveList();
+    save();
+  }
+  return true;
+}
+
+export async function humanPlay(square) {
+  if (!humanToMove() || !app.state.legal.includes(square)) return;
+  app.paused = false;
+  try {
+    await playMove(square);
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+// The engine's move: a search at its level, progress shown as it thinks.
+async function think(gen) {
+  const { state, game } = app;
+  setWork('think');
+  const level = game.players[state.toMove];
+  const side = state.toMove;
+  const sign = side === 'black' ? 1 : -1;
+  const ply = game.moves.length;
+  try {
+    const r = await app.yomi.search(state.position, {
+      board: state.board, level, scoring: game.scoring,
+      onProgress: (p) => gen === app.generation && showThinking(p, side, `${sideName(side)} (${level}) thinks`),
+    });
+    if (gen !== app.generation) return;
+    setWork(null);
+    if (r.best == null) return;
+    noteValue(ply, r.kind, sign * r.score);
+    const said = describeSearch(r, side);
+    // A notice stays until the person acts: the engine's reply does not clear it.
+    if (!(await playMove(r.best, { seconds: r.seconds, keepNotice: true }))) return;
+    $('thinking').textContent = `${sideName(side)} (${level}) played ${r.best}: ${said}`;
+  } catch (e) {
+    if (gen === app.generation) {
+      setWork(null);
+      showError(e.message);
+    }
+  }
+}
+
+/** A search report in words, its score said from `side`'s point of view. */
+function describeSearch(r, side) {
+  const who = sideName(side);
+  let what;
+  if (r.kind === 'book') return `from the opening book: ${fmt(r.score, 0)} for ${who}${r.pv?.length ? ` · book line ${r.pv.join(' ')}` : ''}`;
+  if (r.kind === 'exact') what = `exact: ${fmt(r.score, 0)} for ${who}`;
+  else if (r.kind === 'wld') what = `solved: ${r.score > 0 ? 'a win' : r.score < 0 ? 'a loss' : 'a draw'} for ${who}`;
+  else what = `depth ${r.depth}: ${fmt(r.score)} for ${who}`;
+  const speed = r.seconds >= 0.05 && r.nodes > 0 ? ` · ${big(r.nodesPerSecond)} nodes/s` : '';
+  const pv = r.pv?.length ? ` · ${r.pv.join(' ')}` : '';
+  return `${what}${pv} · ${big(r.nodes)} nodes${speed} · ${r.seconds.toFixed(1)} s${r.stopped ? ' · stopped' : ''}`;
+}
+
+function showThinking(r, side, prefix) {
+  $('thinking').textContent = `${prefix}: ${describeSearch(r, side)}`;
+}
+
+export const wldWord = (v) => (v > 0 ? 'win' : v < 0 ? 'loss' : 'draw');
+
+// Every legal move's score for the person to move.
+async function showHints(gen) {
+  const { state, game } = app;
+  setWork('hints');
+  const side = state.toMove;
+  const sign = side === 'black' ? 1 : -1;
+  const ply = game.moves.length;
+  const draw = (r) => {
+    if (gen !== app.generation || !r?.moves?.length) return;
+    // Whole discs unless tenths are asked for: estimates crowd a small board.
+    const digits = r.kind === 'midgame' && $('hint-decimals').checked ? 1 : 0;
+    const hints = new Map(r.moves.map(([sq, v]) => [sq, r.kind === 'wld' ? wldWord(v) : fmt(v, digits)]));
+    const top = r.moves[0][1];
+    render({ hints, best: new Set(r.moves.filter(([, v]) => v === top).map(([sq]) => sq)), book: r.kind === 'book' });
+    showThinking(r, side, `Scores for ${sideName(side)} at ${$('hint-level').value}`);
+  };
+  try {
+    // Every legal move's score: a search, never the book (which the board
+    // shows apart, and which knows only some moves).
+    const r = await app.yomi.analyse(state.position, {
+      board: state.board, level: $('hint-level').value, scoring: game.scoring, book: false, onProgress: draw,
+    });
+    if (gen !== app.generation) return;
+    setWork(null);
+    draw(r);
+    if (r.moves?.length) noteValue(ply, r.kind, sign * r.moves[0][1]);
+    drawGraph();
+  } catch (e) {
+    if (gen === app.generation) {
+      setWork(null);
+      showError(e.message);
+    }
+  }
+}
