@@ -2,7 +2,7 @@
 # Runs every test of Yomi on a fresh machine of the project's kind, first
 # installing what is missing: Debian's Chromium for the browser tests,
 # playwright-core to drive it, and the wasm toolchain (web/build.sh).
-#   1. cargo clippy, warnings as errors; cargo test: the engine's unit
+#   1. cargo clippy, warnings as errors; rustdoc, warnings as errors; cargo test: the engine's unit
 #      tests, the rules against the naive reference on every board, perft
 #      against published counts, the
 #      solver against published results and a naive negamax, the parsers
@@ -35,6 +35,8 @@ fi
 # Lint first: a warning fails the run, as a failing test does.
 rustup component list --installed | grep -q '^clippy' || rustup component add clippy
 cargo clippy --all-targets -- -D warnings
+# The library's rustdoc: every public item documented (missing_docs), no broken link.
+RUSTDOCFLAGS='-D warnings' cargo doc -p yomi --lib --no-deps --quiet
 
 cargo test --workspace
 # The slow suites, by name: 6x6 solved under paper 001's rule (minutes).

@@ -14,12 +14,16 @@ pub const INF: i32 = 127;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Wld {
+    /// The side to move wins.
     Win,
+    /// Neither side wins.
     Draw,
+    /// The side to move loses.
     Loss,
 }
 
 impl Wld {
+    /// The outcome as a word: `win`, `draw` or `loss`.
     pub fn name(self) -> &'static str {
         match self {
             Wld::Win => "win",
@@ -95,11 +99,14 @@ impl Bound {
 /// A searched value with what it proves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Scored {
+    /// The value the search returned.
     pub value: i32,
+    /// What the value proves against the window it was searched in.
     pub bound: Bound,
 }
 
 impl Scored {
+    /// A value returned for the window (`alpha`, `beta`), with what it proves.
     #[inline(always)]
     pub fn new(value: i32, alpha: i32, beta: i32) -> Scored {
         Scored { value, bound: Bound::of(value, alpha, beta) }

@@ -2,12 +2,14 @@
 //! on wasm32-unknown-unknown, so in the browser the clock is JavaScript's
 //! `Date.now()`, which every worker has.
 
+/// A wall clock started at a moment: seconds since then.
 #[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone, Copy, Debug)]
 pub struct Clock(std::time::Instant);
 
 #[cfg(not(target_arch = "wasm32"))]
 impl Clock {
+    /// A clock that starts now.
     pub fn start() -> Clock {
         Clock(std::time::Instant::now())
     }
@@ -18,12 +20,15 @@ impl Clock {
     }
 }
 
+/// A wall clock started at a moment: seconds since then (the page's
+/// `Date.now()`, since `Instant` has no clock in the browser).
 #[cfg(target_arch = "wasm32")]
 #[derive(Clone, Copy, Debug)]
 pub struct Clock(f64);
 
 #[cfg(target_arch = "wasm32")]
 impl Clock {
+    /// A clock that starts now.
     pub fn start() -> Clock {
         Clock(js_sys::Date::now())
     }

@@ -4,10 +4,16 @@
 
 use std::fmt;
 
+/// What was wrong with an input, and where; its `Display` is the message users see.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Error {
     /// A board that is not R × C with R, C even, ≥ 4 and R × C ≤ 64.
-    UnsupportedBoard { rows: usize, cols: usize },
+    UnsupportedBoard {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+    },
     /// A board given in a form other than `RxC`.
     BadBoardSpec(String),
     /// A start other than `othello` or `reversi`.
@@ -15,29 +21,82 @@ pub enum Error {
     /// A scoring rule other than `world` or `paper`.
     BadScoring(String),
     /// A position whose square count fits no board, or not the one asked for.
-    PositionLength { found: usize, board: Option<(usize, usize)> },
+    PositionLength {
+        /// Squares the position has.
+        found: usize,
+        /// The board asked for (rows, columns), if one was.
+        board: Option<(usize, usize)>,
+    },
     /// A position whose `RxC:` prefix names another board than the one asked for.
-    BoardMismatch { named: (usize, usize), given: (usize, usize) },
+    BoardMismatch {
+        /// The board the prefix names (rows, columns).
+        named: (usize, usize),
+        /// The board asked for.
+        given: (usize, usize),
+    },
     /// A position with no side to move after its squares.
     MissingSideToMove,
     /// A square character other than `X`, `O` or `-` (1-based index).
-    BadSquareChar { index: usize, found: char },
+    BadSquareChar {
+        /// The square's place in the string, from 1.
+        index: usize,
+        /// The character found.
+        found: char,
+    },
     /// A side-to-move character other than `X` or `O`.
-    BadSideToMove { found: String },
+    BadSideToMove {
+        /// What stood there.
+        found: String,
+    },
     /// Text after a position that is not `; move:score` fields.
-    BadObfField { field: String, reason: String },
+    BadObfField {
+        /// The field as written.
+        field: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// A square name that is not on the board.
-    BadSquare { name: String, board: (usize, usize) },
+    BadSquare {
+        /// The name given.
+        name: String,
+        /// The board (rows, columns).
+        board: (usize, usize),
+    },
     /// Text in a record that does not start a move (1-based character index).
-    BadRecordChar { index: usize, found: char },
+    BadRecordChar {
+        /// The character's place in the record, from 1.
+        index: usize,
+        /// The character found.
+        found: char,
+    },
     /// A move that the rules do not allow (1-based move number in the record).
-    IllegalMove { number: usize, square: String, color: &'static str },
+    IllegalMove {
+        /// The move number, from 1.
+        number: usize,
+        /// The square.
+        square: String,
+        /// Who moved: "Black" or "White".
+        color: &'static str,
+    },
     /// A pass while the side to move has a move.
-    IllegalPass { number: usize, color: &'static str },
+    IllegalPass {
+        /// The move number, from 1.
+        number: usize,
+        /// Who passed.
+        color: &'static str,
+    },
     /// A move or pass asked of a finished game.
-    GameOver { number: usize },
+    GameOver {
+        /// The move number, from 1.
+        number: usize,
+    },
     /// A search depth that is out of range.
-    BadDepth { depth: u32, max: u32 },
+    BadDepth {
+        /// The depth asked for.
+        depth: u32,
+        /// The deepest allowed.
+        max: u32,
+    },
     /// Anything else a command line or API argument can get wrong.
     BadArgument(String),
     /// A weights or statistics file that cannot be read.
@@ -49,14 +108,29 @@ pub enum Error {
     /// A level name or number that is not one of the levels.
     BadLevel(String),
     /// A player description for a match that cannot be parsed.
-    BadPlayer { spec: String, reason: String },
+    BadPlayer {
+        /// The player as written.
+        spec: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// Score Four: a peg name other than a1 … d4.
     FourBadPeg(String),
     /// Score Four: a record character that does not start or end a peg
     /// name (1-based character index).
-    FourBadRecordChar { index: usize, found: char },
+    FourBadRecordChar {
+        /// The character's place in the record, from 1.
+        index: usize,
+        /// The character found.
+        found: char,
+    },
     /// Score Four: a stone dropped on a full peg (1-based move number).
-    FourFullPeg { number: usize, peg: String },
+    FourFullPeg {
+        /// The move number, from 1.
+        number: usize,
+        /// The peg.
+        peg: String,
+    },
     /// Score Four: a position that cannot arise in a game, and why.
     FourBadPosition(String),
 }

@@ -10,7 +10,7 @@
 //! - [`predict`]: paper 002's master tree, grown by predicted best moves
 //!   over the positions, its workers rayon tasks here or processes in
 //!   [`cluster`];
-//! - [`search`]: the search core both engines share: the table, stops and
+//! - [`search`](mod@search): the search core both engines share: the table, stops and
 //!   limits, the node search written once over a policy, the root moves;
 //! - [`eval`]: the static evaluation: paper 000's features on every
 //!   board, and on 8×8 the pattern evaluation, which the playing search
@@ -34,6 +34,9 @@
 //! assert_eq!(yomi::format_position(game.current()), "-----OOO-XX---X- X");
 //! # let _ = Scoring::World;
 //! ```
+
+// Every public item is documented; clippy -D warnings keeps it so.
+#![warn(missing_docs)]
 
 pub mod error;
 pub mod clock;

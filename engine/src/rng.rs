@@ -8,11 +8,13 @@ use crate::rules::movegen::Squares;
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator seeded with `seed`: the same seed gives the same numbers.
     pub fn new(seed: u64) -> Rng {
         Rng(seed.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
 
     // An endless stream: Iterator's Option would only be unwrapped.
+    /// The next 64 random bits.
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;

@@ -12,7 +12,7 @@ use crate::play::search::{Kind, SearchResult};
 const LINE: usize = 12;
 
 /// `first` (legal in `pos`), then the book's best move after it, and so on
-/// while the book knows the position (passes included), up to [`LINE`] moves.
+/// while the book knows the position (passes included), up to `LINE` moves.
 pub fn line(book: &Book, pos: &Position, first: Square) -> Vec<Move> {
     let mut pv = vec![Move::Play(first)];
     let mut at = pos.play(first).expect("a legal move");

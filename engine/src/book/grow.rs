@@ -39,9 +39,11 @@ pub struct GrowOptions {
 /// What a growth has done so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Progress {
+    /// Positions in the book now.
     pub positions: usize,
     /// Leaves added and leaves searched again since the growth began.
     pub added: usize,
+    /// Leaf searches run since the growth began.
     pub searches: usize,
     /// Work still to do in the window as last looked at.
     pub waiting: usize,

@@ -1,7 +1,7 @@
 //! The opening book: 8×8 Othello positions from the standard start, each
 //! with the best move out of the book and its searched value, values backed
 //! up by negamax ([`store`]); grown by the engine's own searches
-//! ([`grow`]); kept as about five bytes a position or as text ([`file`]).
+//! ([`grow`]); kept as about five bytes a position or as text ([`file`](mod@file)).
 //! It sits above [`crate::play`], whose searches value its leaves, and the
 //! players of the layers above consult it before they search.
 

@@ -19,7 +19,9 @@ pub(crate) type G = Dims<8, 8>;
 /// least pair over the symmetries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Key {
+    /// The discs of the side to move.
     pub p: u64,
+    /// The opponent's discs.
     pub o: u64,
 }
 
@@ -64,7 +66,14 @@ pub struct Entry {
 pub enum Next {
     /// A position with a move to play: side-relative, and whether its side
     /// to move is the one that just moved (the other side had to pass).
-    Child { p: u64, o: u64, passed: bool },
+    Child {
+        /// The discs of the side to move there.
+        p: u64,
+        /// The opponent's discs there.
+        o: u64,
+        /// The side that just moved moves again: the other had to pass.
+        passed: bool,
+    },
     /// The game ended: the final score for the side that moved.
     Over(i8),
 }
@@ -88,7 +97,10 @@ pub enum Source {
     /// Its position is in the book: the value is the book's negamax.
     Book,
     /// The position's leaf: valued by a search of this depth.
-    Leaf { depth: u8 },
+    Leaf {
+        /// The depth of the search that valued it.
+        depth: u8,
+    },
     /// It ends the game: the value is the final score.
     End,
 }
@@ -96,9 +108,11 @@ pub enum Source {
 /// A move the book knows from some position, in that position's frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BookMove {
+    /// The move, in the frame of the position it is played from.
     pub square: Square,
     /// Discs for the side to move.
     pub value: i8,
+    /// How its value is known.
     pub source: Source,
 }
 
@@ -110,26 +124,32 @@ pub struct Book {
 }
 
 impl Book {
+    /// An empty book.
     pub fn new() -> Book {
         Book::default()
     }
 
+    /// The number of positions.
     pub fn len(&self) -> usize {
         self.entries.len()
     }
 
+    /// True if the book has no position.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
 
+    /// The entry of a canonical position, if the book has it.
     pub fn get(&self, key: &Key) -> Option<&Entry> {
         self.entries.get(key)
     }
 
+    /// Whether the book has a canonical position.
     pub fn contains(&self, key: &Key) -> bool {
         self.entries.contains_key(key)
     }
 
+    /// Every position with its entry, in no set order.
     pub fn entries(&self) -> impl Iterator<Item = (&Key, &Entry)> {
         self.entries.iter()
     }

@@ -34,6 +34,7 @@ pub struct Form {
     o: u64,
 }
 
+/// The canonical form of `pos`: its board and the least disc pair over the symmetries, so twins share one.
 pub fn form(pos: &Position) -> Form {
     with_geometry!(pos.size(), G => {
         let (p, o, _) = canonical::<G>(pos.player(), pos.opponent());
@@ -115,6 +116,7 @@ impl ResultsFile {
         self.known.len()
     }
 
+    /// True if no position is left to hand out.
     pub fn is_empty(&self) -> bool {
         self.known.is_empty()
     }
@@ -153,9 +155,25 @@ pub enum Event {
     /// Position `item` (index into the list) has its result: from worker
     /// `by`, from a twin (`twin_of`, the index solved), or from the results
     /// file (`by` is then "results file").
-    Solved { item: usize, result: Solved, by: String, twin_of: Option<usize> },
+    Solved {
+        /// The index of the position in the list asked.
+        item: usize,
+        /// What was found.
+        result: Solved,
+        /// The worker that found it, or "results file".
+        by: String,
+        /// The index of the twin whose result this is, if it was a twin.
+        twin_of: Option<usize>,
+    },
     /// Position `item` was rejected by worker `by`, for `message`.
-    Rejected { item: usize, message: String, by: String },
+    Rejected {
+        /// The index of the position in the list asked.
+        item: usize,
+        /// Why the worker refused it.
+        message: String,
+        /// The worker that refused it.
+        by: String,
+    },
 }
 
 /// Solves `positions` over the workers behind `links`, as `opts` asks

@@ -2,7 +2,7 @@
 //! send a message to worker `w`, take the next message from any. Workers
 //! here are threads of this process ([`Threads`]): the master's own worker
 //! on a cluster's first rank, and the whole of an in-process run. The
-//! cluster's other ranks are reached by MPI ([`super::mpi`]).
+//! cluster's other ranks are reached by MPI (`super::mpi`).
 
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
@@ -88,6 +88,7 @@ pub struct Threads {
 }
 
 impl Threads {
+    /// Starts one thread per worker, each with its own pool and table.
     pub fn spawn(workers: &[Worker]) -> Threads {
         let (tx, from) = channel();
         let workers = workers.iter().enumerate().map(|(i, w)| LocalWorker::spawn(*w, i, tx.clone())).collect();

@@ -7,7 +7,7 @@
 //! of empties, whose values back up to the root's ([`openings`]). The workers ([`worker`]) search with the same solver and
 //! playing search as everything else, each on a rayon pool of its own.
 //! How messages travel is [`links`]: channels between threads here, and
-//! MPI between the ranks of a cluster ([`mpi`], with the `mpi` feature).
+//! MPI between the ranks of a cluster (`mpi`, with the `mpi` feature).
 
 pub mod batch;
 pub mod links;

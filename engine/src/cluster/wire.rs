@@ -16,36 +16,71 @@ use crate::rules::square::Square;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Msg {
     /// Master → worker: search leaf number `index` of paper 002's tree.
-    Leaf { index: usize, leaf: Leaf },
+    Leaf {
+        /// The leaf's number in the master tree.
+        index: usize,
+        /// The position and window to search.
+        leaf: Leaf,
+    },
     /// Master → worker: solve one position, given as text (`8x8:` and the
     /// position string) so that the worker checks it itself.
-    Solve { id: usize, position: String },
+    Solve {
+        /// The position's number in the job.
+        id: usize,
+        /// The position as text, its board named.
+        position: String,
+    },
     /// Master → worker: end the search under way, reporting what it has.
     Stop,
     /// Master → worker: no more work; the worker ends.
     Quit,
     /// Worker → master: a leaf's value changed (its moves on board `size`).
-    Report { index: usize, size: BoardSize, report: LeafReport },
+    Report {
+        /// The leaf's number in the master tree.
+        index: usize,
+        /// The board the moves are on.
+        size: BoardSize,
+        /// The value and line found so far.
+        report: LeafReport,
+    },
     /// Worker → master: the leaf's search returned; its last report came first.
-    LeafDone { index: usize },
+    LeafDone {
+        /// The leaf's number in the master tree.
+        index: usize,
+    },
     /// Worker → master: a position solved (or stopped by its time limit).
-    Solved { id: usize, result: Solved },
+    Solved {
+        /// The position's number in the job.
+        id: usize,
+        /// What the worker found.
+        result: Solved,
+    },
     /// Worker → master: a position the worker could not take, and why.
-    Rejected { id: usize, message: String },
+    Rejected {
+        /// The position's number in the job.
+        id: usize,
+        /// Why the worker could not take it.
+        message: String,
+    },
 }
 
 /// What a worker found for one position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Solved {
+    /// The score for the side to move (exact unless stopped).
     pub score: i32,
     /// What is proven: `lower ≤ score ≤ upper`, `None` where unknown.
     pub lower: Option<i32>,
+    /// The least upper bound proven, `None` where unknown.
     pub upper: Option<i32>,
     /// The best move's name, `pass`, or none when the game is over (or,
     /// after a stop, nothing was proven).
     pub best: Option<String>,
+    /// Nodes searched.
     pub nodes: u64,
+    /// Seconds the solve took.
     pub seconds: f64,
+    /// A stop or time limit ended the solve before its end.
     pub stopped: bool,
 }
 

@@ -27,6 +27,7 @@ pub enum Task {
 /// One worker's means: its task, its threads and its table.
 #[derive(Clone, Copy, Debug)]
 pub struct Worker {
+    /// What the worker does: leaves of the master tree, or whole positions.
     pub task: Task,
     /// Threads of the worker's own pool.
     pub threads: usize,

@@ -36,13 +36,16 @@ pub const STAGES: usize = 8;
 pub enum Pattern {
     /// A whole edge of 4, 6 or 8 squares, corner to corner.
     Edge4,
+    /// A whole edge of 6 squares.
     Edge6,
+    /// A whole edge of 8 squares.
     Edge8,
     /// The 5 squares from a corner along an edge longer than 8.
     Corner5,
 }
 
 impl Pattern {
+    /// Every kind, in table order.
     pub const ALL: [Pattern; 4] = [Pattern::Edge4, Pattern::Edge6, Pattern::Edge8, Pattern::Corner5];
 
     /// Squares in the window.
@@ -82,6 +85,7 @@ pub const TABLE_SIZE: usize = 81 + 729 + 6561 + 243;
 
 /// The count features, in the order of their weights.
 pub const FEATURES: [&str; 8] = ["bias", "mobility", "potential", "frontier", "x_squares", "stable", "discs", "parity"];
+/// The number of features paper 000 evaluates.
 pub const NFEATURES: usize = FEATURES.len();
 
 /// The game stage of a position with `discs` discs on a board of `squares`.
@@ -94,7 +98,9 @@ pub fn stage(discs: u32, squares: u32) -> usize {
 /// corner (the first square is the corner).
 #[derive(Clone, Copy, Debug)]
 pub struct Window {
+    /// The window's kind, which names its table.
     pub pattern: Pattern,
+    /// Its squares from the corner; only the first as many as the kind has are used.
     pub squares: [u8; 8],
 }
 
@@ -246,6 +252,7 @@ impl Weights {
         Ok(Weights { tables, shapes, patterns: None })
     }
 
+    /// The weights in their file format, which `from_bytes` reads back.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut b = MAGIC.to_vec();
         for n in [STAGES, TABLE_SIZE, NFEATURES, self.shapes.len()] {
@@ -289,6 +296,7 @@ pub struct Evaluator<'w, G> {
 }
 
 impl<'w, G: MoveGen> Evaluator<'w, G> {
+    /// An evaluator over `weights`.
     pub fn new(weights: &'w Weights) -> Self {
         let fw = weights.feature_weights(G::SIZE);
         let mut features = [[0i32; NFEATURES]; STAGES];

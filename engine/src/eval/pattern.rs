@@ -23,6 +23,7 @@ pub const STAGES: usize = 15;
 pub const UNIT: i32 = 64;
 /// The count terms, in the order of their weights.
 pub const FEATURES: [&str; 4] = ["bias", "own_mobility", "their_mobility", "odd_empties"];
+/// The number of global features beside the patterns.
 pub const NFEATURES: usize = FEATURES.len();
 
 /// A family of windows: its squares in one orientation (square = 8·row +
@@ -31,13 +32,18 @@ pub const NFEATURES: usize = FEATURES.len();
 /// entries are then tied in the fit).
 #[derive(Debug)]
 pub struct Family {
+    /// The family's name in weights files and reports.
     pub name: &'static str,
+    /// Its squares in one orientation (square = 8·row + column).
     pub squares: &'static [u8],
+    /// The board images (of the eight symmetries) it is read from.
     pub images: &'static [usize],
+    /// The permutation that maps a window onto itself, if it has one.
     pub mirror: Option<&'static [u8]>,
 }
 
 impl Family {
+    /// The number of entries in the family's table: 3 to the power of its squares.
     pub const fn size(&self) -> usize {
         3usize.pow(self.squares.len() as u32)
     }
@@ -346,7 +352,7 @@ pub fn features(p: u64, o: u64, own_moves: u32, their_moves: u32) -> [i32; NFEAT
 }
 
 /// The index of the configuration `idx` with its squares permuted by `m`
-/// (square i takes the state of square m[i]).
+/// (square i takes the state of square `m[i]`).
 pub fn mirrored(idx: usize, m: &[u8]) -> usize {
     let n = m.len();
     let digits: Vec<usize> = (0..n).map(|i| idx / 3usize.pow(i as u32) % 3).collect();

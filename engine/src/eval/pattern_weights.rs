@@ -26,6 +26,7 @@ impl PatternWeights {
         })
     }
 
+    /// Weights that are all zero: the start of a fit.
     pub fn zero() -> PatternWeights {
         PatternWeights { tables: vec![0; STAGES * ENTRIES], features: vec![0; STAGES * NFEATURES] }
     }
@@ -43,7 +44,7 @@ impl PatternWeights {
     }
 
     /// [`Self::value`] with the windows' configurations of (`p`, `o`)
-    /// known ([`Indices::mine`]).
+    /// known (`Indices::mine`).
     #[inline]
     pub fn value_at(&self, idx: &[u16; WINDOWS], p: u64, o: u64, own_moves: u32, their_moves: u32) -> i32 {
         let st = stage((p | o).count_ones());
@@ -142,6 +143,7 @@ impl PatternWeights {
         Ok(PatternWeights { tables: values, features })
     }
 
+    /// The weights in their file format, which `from_bytes` reads back.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut b = MAGIC.to_vec();
         b.extend_from_slice(&(STAGES as u16).to_le_bytes());

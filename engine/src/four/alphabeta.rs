@@ -35,15 +35,18 @@ pub struct PaperSearch<'s, E> {
     eval: E,
     stats: &'s PruningStats,
     margin: f32,
+    /// Nodes searched so far.
     pub nodes: u64,
     /// Tree nodes kept for calibration (paper 003 measures its statistics
     /// on the nodes of the search tree): one in `sample.0` interior nodes,
     /// drawn by `sample.1`.
     sample: Option<(u64, Rng)>,
+    /// The sampled tree nodes (side-relative stones) kept for calibration.
     pub sampled: Vec<(u64, u64)>,
 }
 
 impl<'s, E: Evaluate> PaperSearch<'s, E> {
+    /// A search with `eval`, pruning by `stats` at `margin` σ (infinite: none).
     pub fn new(eval: E, stats: &'s PruningStats, margin: f32) -> Self {
         PaperSearch {
             stop: None,
@@ -64,6 +67,7 @@ impl<'s, E: Evaluate> PaperSearch<'s, E> {
         self
     }
 
+    /// Whether the last search was cut short by its stop or limit.
     pub fn stopped(&self) -> bool {
         self.stopped
     }

@@ -218,21 +218,27 @@ pub enum Outcome {
 /// follows from the number of stones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Board {
+    /// Black's stones.
     pub black: u64,
+    /// White's stones.
     pub white: u64,
 }
 
 impl Board {
+    /// The board with no stone.
     pub const EMPTY: Board = Board { black: 0, white: 0 };
 
+    /// The cells with a stone.
     pub fn occupied(&self) -> u64 {
         self.black | self.white
     }
 
+    /// How many stones are on the board.
     pub fn stones(&self) -> u32 {
         self.occupied().count_ones()
     }
 
+    /// Whose turn it is: Black when the stone count is even.
     pub fn to_move(&self) -> Color {
         if self.stones().is_multiple_of(2) {
             Color::Black
@@ -249,6 +255,7 @@ impl Board {
         }
     }
 
+    /// The stones of the side not to move.
     pub fn opponent(&self) -> u64 {
         match self.to_move() {
             Color::Black => self.white,
@@ -264,6 +271,7 @@ impl Board {
         }
     }
 
+    /// Whether the game is won, drawn, or goes on.
     pub fn outcome(&self) -> Outcome {
         if let Some(l) = winning_line(self.black) {
             Outcome::Won(Color::Black, l)

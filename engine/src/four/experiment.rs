@@ -23,8 +23,11 @@ use crate::search::tt::TranspositionTable;
 /// A playing level: what it searches.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct FourLevel {
+    /// The level's name.
     pub name: &'static str,
+    /// Plies of the deepest iteration.
     pub depth: u32,
+    /// Seconds a move may take, if limited.
     pub seconds: Option<f64>,
     /// Paper 003's cut in σ (infinite: none).
     #[serde(skip)]
@@ -53,6 +56,7 @@ impl FourLevel {
         FOUR_LEVELS.iter().copied().find(|l| l.name == t).ok_or(Error::BadLevel(s.to_string()))
     }
 
+    /// The search options of this level with `eval` over `mode`.
     pub fn options(&self, eval: EvalKind, mode: FourMode) -> FourOptions {
         FourOptions { depth: self.depth, limits: Limits { time: self.seconds, nodes: None }, eval, margin: self.margin, mode, ..FourOptions::default() }
     }
@@ -63,6 +67,7 @@ impl FourLevel {
 pub enum Player {
     /// A uniformly random legal peg.
     Random,
+    /// A search with these options.
     Engine(FourOptions),
 }
 
@@ -116,22 +121,30 @@ impl Player {
 /// A finished game of a match.
 #[derive(Clone, Debug, Serialize)]
 pub struct MatchGame {
+    /// The moves, as pegs.
     pub record: String,
     /// Player A had Black.
     pub a_black: bool,
     /// 1 for an A win, 0 for a draw, −1 for a B win.
     pub a_result: i32,
+    /// Plies played.
     pub plies: u32,
 }
 
 /// Totals of a match between A and B.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct MatchSummary {
+    /// Games A won.
     pub a_wins: u32,
+    /// Games drawn.
     pub draws: u32,
+    /// Games B won.
     pub b_wins: u32,
+    /// Nodes searched by both players.
     pub nodes: u64,
+    /// Seconds of the whole match.
     pub seconds: f64,
+    /// Every game played.
     pub games: Vec<MatchGame>,
 }
 
@@ -371,6 +384,7 @@ pub enum Baseline {
 }
 
 impl Baseline {
+    /// The baseline's name on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Baseline::Engine => "engine",
@@ -378,6 +392,7 @@ impl Baseline {
         }
     }
 
+    /// Reads a baseline name; an error names the choices.
     pub fn parse(s: &str) -> Result<Baseline, Error> {
         match s.trim().to_ascii_lowercase().as_str() {
             "engine" | "pvs" => Ok(Baseline::Engine),
@@ -390,7 +405,9 @@ impl Baseline {
 /// One row of the experiment: an evaluation, a search and a margin.
 #[derive(Clone, Debug, Serialize)]
 pub struct ExperimentRow {
+    /// The evaluation both searches use.
     pub eval: EvalKind,
+    /// The search the pruned one is compared with.
     pub search: Baseline,
     /// The cut value in σ.
     pub margin: f32,
@@ -401,8 +418,11 @@ pub struct ExperimentRow {
     pub speedup: f64,
     /// Plain seconds / pruned seconds.
     pub time_speedup: f64,
+    /// Nodes of the plain searches.
     pub plain_nodes: u64,
+    /// Nodes of the pruned searches.
     pub pruned_nodes: u64,
+    /// Positions searched.
     pub positions: usize,
 }
 

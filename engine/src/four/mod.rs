@@ -5,7 +5,7 @@
 //! Lowest first: [`board`] (the rules on one `u64` per side, the 76 lines,
 //! symmetry), [`notation`] (pegs, records, positions, games), [`perft`];
 //! then [`eval`] (paper 003's evaluation and ours), [`pruning`] (the
-//! statistics of paper 003's cut), [`search`] (Score Four's policy of the
+//! statistics of paper 003's cut), [`search`](mod@search) (Score Four's policy of the
 //! shared node search, in every parallel mode but paper 002's tree), and
 //! [`experiment`] (calibration, matches and the paper's experiment).
 //!

@@ -149,12 +149,15 @@ pub fn parse_board(text: &str) -> Result<Board, Error> {
 /// A game: where it started and the pegs played since.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
+    /// Where the game starts.
     pub start: Board,
+    /// The pegs played, in order.
     pub moves: Vec<u32>,
     board: Board,
 }
 
 impl Game {
+    /// A game from `start` with no move yet.
     pub fn new(start: Board) -> Game {
         Game { start, moves: Vec::new(), board: start }
     }
@@ -201,6 +204,7 @@ impl Game {
         Ok(())
     }
 
+    /// The board after every move.
     pub fn board(&self) -> Board {
         self.board
     }

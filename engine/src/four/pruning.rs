@@ -29,6 +29,7 @@ pub enum Model {
 }
 
 impl Model {
+    /// The model's name on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Model::Increment => "increment",
@@ -36,6 +37,7 @@ impl Model {
         }
     }
 
+    /// Reads a model name; an error names the choices.
     pub fn parse(s: &str) -> Result<Model, Error> {
         match s.trim().to_ascii_lowercase().as_str() {
             "increment" | "paper" => Ok(Model::Increment),
@@ -49,13 +51,18 @@ impl Model {
 /// with spread `sigma` around it. Paper 003's increment is the slope 1.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Predictor {
+    /// Samples the cell was fitted on.
     pub samples: u32,
+    /// The slope of the line (1 for the increment model).
     pub slope: f32,
+    /// Its intercept.
     pub intercept: f32,
+    /// The spread of deep values around the line.
     pub sigma: f32,
 }
 
 impl Predictor {
+    /// The deep value expected from a static one.
     #[inline(always)]
     pub fn predict(&self, static_value: i32) -> f32 {
         self.slope * static_value as f32 + self.intercept
@@ -97,10 +104,12 @@ impl PruningStats {
         self.set_line(m, k, Predictor { samples, slope: 1.0, intercept: mean, sigma });
     }
 
+    /// Sets the cell of move number `m` and depth `k`.
     pub fn set_line(&mut self, m: u32, k: u32, cell: Predictor) {
         self.cells[m as usize][k as usize] = cell;
     }
 
+    /// The samples behind the cell of move number `m` and depth `k`.
     pub fn samples(&self, m: u32, k: u32) -> u32 {
         self.cells[m as usize][k as usize].samples
     }
@@ -181,6 +190,7 @@ impl PruningStats {
         s
     }
 
+    /// Reads statistics in the text form `to_text` writes; an error names the line.
     pub fn parse(text: &str) -> Result<PruningStats, Error> {
         let mut stats = PruningStats::default();
         for (i, line) in text.lines().enumerate() {
@@ -238,6 +248,7 @@ pub struct Pairs {
 }
 
 impl Pairs {
+    /// Adds one (static, deep) pair.
     pub fn add(&mut self, x: f64, y: f64) {
         self.n += 1;
         self.sx += x;
@@ -272,18 +283,23 @@ impl Pairs {
 /// Running sums for one cell while calibrating.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Moments {
+    /// Values added.
     pub n: u32,
+    /// Their sum.
     pub sum: f64,
+    /// The sum of their squares.
     pub sum_sq: f64,
 }
 
 impl Moments {
+    /// Adds one value.
     pub fn add(&mut self, x: f64) {
         self.n += 1;
         self.sum += x;
         self.sum_sq += x * x;
     }
 
+    /// The mean, 0 with no value.
     pub fn mean(&self) -> f64 {
         if self.n == 0 {
             0.0
@@ -292,6 +308,7 @@ impl Moments {
         }
     }
 
+    /// The sample standard deviation, 0 below two values.
     pub fn sigma(&self) -> f64 {
         if self.n < 2 {
             return 0.0;

@@ -57,6 +57,7 @@ pub enum EvalKind {
 }
 
 impl EvalKind {
+    /// The evaluation's name on the command line.
     pub fn name(self) -> &'static str {
         match self {
             EvalKind::Paper => "paper",
@@ -64,6 +65,7 @@ impl EvalKind {
         }
     }
 
+    /// Reads an evaluation name; an error names the choices.
     pub fn parse(s: &str) -> Result<EvalKind, Error> {
         match s.trim().to_ascii_lowercase().as_str() {
             "paper" => Ok(EvalKind::Paper),
@@ -90,6 +92,7 @@ fn selectivity(margin: f32) -> u8 {
 /// Score Four's part of the node search.
 #[derive(Clone)]
 pub struct FourPolicy<'s, E> {
+    /// The evaluation at the leaves.
     pub eval: E,
     stats: &'s PruningStats,
     /// Paper 003's cut value in σ; infinite: no pruning.
@@ -98,6 +101,7 @@ pub struct FourPolicy<'s, E> {
 }
 
 impl<'s, E: Evaluate> FourPolicy<'s, E> {
+    /// A policy with `eval`, pruning by `stats` at `margin` σ (infinite: none).
     pub fn new(eval: E, stats: &'s PruningStats, margin: f32) -> Self {
         FourPolicy { eval, stats, margin, selectivity: selectivity(margin) }
     }
@@ -228,9 +232,11 @@ pub struct FourOptions {
     /// Time and nodes after which the search ends with its last finished
     /// iteration.
     pub limits: Limits,
+    /// The evaluation at the leaves.
     pub eval: EvalKind,
     /// Paper 003's cut value in σ; infinite: no pruning.
     pub margin: f32,
+    /// How the search spreads over the pool.
     pub mode: FourMode,
     /// Give every root move its value (a full window each).
     pub all_moves: bool,
@@ -242,24 +248,32 @@ pub struct FourOptions {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum FourMode {
+    /// Young Brothers Wait: split once the first move is searched.
     #[default]
     Ybw,
+    /// Lazy SMP: helpers search the same tree, sharing the table.
     Lazy,
+    /// MSAI: the root's moves shared out among the threads.
     Msai,
+    /// One thread.
     Serial,
 }
 
 impl FourMode {
+    /// Every mode.
     pub const ALL: [FourMode; 4] = [FourMode::Ybw, FourMode::Lazy, FourMode::Msai, FourMode::Serial];
 
+    /// The mode's name, as the Othello engines call it.
     pub fn name(self) -> &'static str {
         Mode::from(self).name()
     }
 
+    /// A mode by name, if Score Four has it.
     pub fn parse(s: &str) -> Option<FourMode> {
         FourMode::ALL.into_iter().find(|m| m.name() == s.trim().to_ascii_lowercase())
     }
 
+    /// What the mode means for a search: threads, split nodes, helpers.
     pub fn split(self) -> Split {
         Mode::from(self).split()
     }
@@ -301,7 +315,9 @@ pub struct FourResult {
     pub pv: Vec<u32>,
     /// With `all_moves`: every legal peg with its value, best first.
     pub moves: Vec<(u32, i32)>,
+    /// Nodes searched.
     pub nodes: u64,
+    /// Seconds the search took.
     pub seconds: f64,
     /// A stop or a limit cut the search short.
     pub stopped: bool,
@@ -327,6 +343,7 @@ impl FourResult {
         (self.proven && self.score.abs() >= PROVEN).then(|| (WIN - self.score.abs()) as u32 - board.stones())
     }
 
+    /// Nodes per second of the search.
     pub fn nodes_per_second(&self) -> f64 {
         if self.seconds > 0.0 {
             self.nodes as f64 / self.seconds

@@ -48,8 +48,10 @@ pub enum Mode {
 }
 
 impl Mode {
+    /// Every mode.
     pub const ALL: [Mode; 5] = [Mode::Ybw, Mode::Lazy, Mode::Msai, Mode::Predict, Mode::Serial];
 
+    /// The mode's name on the command line and in the API.
     pub fn name(self) -> &'static str {
         match self {
             Mode::Ybw => "ybw",
@@ -60,6 +62,7 @@ impl Mode {
         }
     }
 
+    /// A mode by name.
     pub fn parse(s: &str) -> Option<Mode> {
         Mode::ALL.into_iter().find(|m| m.name() == s.trim().to_ascii_lowercase())
     }
@@ -132,10 +135,12 @@ pub struct Abort<'a> {
 }
 
 impl<'a> Abort<'a> {
+    /// A flag under `parent`: set when this one or any above it is.
     pub fn new(parent: Option<&'a Abort<'a>>) -> Self {
         Abort { flag: AtomicBool::new(false), parent }
     }
 
+    /// Sets the flag: the work under it ends.
     pub fn set(&self) {
         self.flag.store(true, Relaxed);
     }

@@ -5,8 +5,10 @@
 
 use crate::error::Error;
 
+/// A playing level: how deep it searches, how long it may take, and from how many empties it solves.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Level {
+    /// The level's name (beginner … maximum).
     pub name: &'static str,
     /// Midgame search depth in plies.
     pub depth: u32,

@@ -33,6 +33,7 @@ pub const SPLIT_DEPTH: u32 = 7;
 /// The playing search's policy.
 #[derive(Clone)]
 pub struct Mid<'w, G> {
+    /// The evaluation at the leaves.
     pub eval: Evaluator<'w, G>,
     probcut: &'w ProbCutStats,
     /// Selectivity level (index into [`MARGINS`]); 0 = no pruning.
@@ -46,6 +47,7 @@ pub struct Mid<'w, G> {
 pub type MidSearcher<'a, 'w, G> = Searcher<'a, Mid<'w, G>>;
 
 impl<'w, G: MoveGen> Mid<'w, G> {
+    /// The playing policy: `scoring` at the end, `eval` at the leaves, ProbCut by `probcut` at `selectivity`.
     pub fn new(scoring: Scoring, eval: Evaluator<'w, G>, probcut: &'w ProbCutStats, selectivity: u8) -> Self {
         Mid { eval, probcut, selectivity: selectivity.min(MARGINS.len() as u8 - 1), scoring }
     }
@@ -134,6 +136,7 @@ impl<'a, 'w, G: MoveGen> Searcher<'a, Mid<'w, G>> {
         self.node(p, o, depth, alpha, beta)
     }
 
+    /// The static value of (`p`, `o`) for the side to move, in the search's units.
     pub fn eval(&self, p: u64, o: u64) -> i32 {
         self.policy.eval.eval(p, o)
     }

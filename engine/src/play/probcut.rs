@@ -46,6 +46,7 @@ impl ProbCutStats {
         S.get_or_init(|| ProbCutStats::parse(include_str!("../../weights/probcut.txt")).expect("the embedded statistics are valid"))
     }
 
+    /// Sets the statistics of a stage and depth: samples, mean and spread of deep − shallow.
     pub fn set(&mut self, stage: usize, depth: u32, samples: u32, mean: f32, sigma: f32) {
         self.cells[stage][depth as usize] = (samples, mean, sigma);
     }
@@ -82,6 +83,7 @@ impl ProbCutStats {
         s
     }
 
+    /// Reads statistics in the text form `to_text` writes; an error names the line.
     pub fn parse(text: &str) -> Result<ProbCutStats, Error> {
         let mut stats = ProbCutStats::default();
         for (i, line) in text.lines().enumerate() {

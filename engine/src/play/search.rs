@@ -124,6 +124,7 @@ impl SearchResult {
         (matches!(self.kind, Kind::Exact | Kind::Wld) && !self.stopped).then(|| Wld::of_score(self.score as i32))
     }
 
+    /// Nodes per second of the search.
     pub fn nodes_per_second(&self) -> f64 {
         if self.seconds > 0.0 {
             self.nodes as f64 / self.seconds

@@ -53,12 +53,15 @@ pub struct MasterTree {
 /// The master's view at any moment.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
+    /// The best move at the root so far.
     pub best: Option<Move>,
     /// For the side to move, in discs (exact when `done`).
     pub score: f64,
     /// Leaves (workers) finished and in all.
     pub finished: usize,
+    /// Workers searching leaves now.
     pub workers: usize,
+    /// The root is solved: nothing is left to search.
     pub done: bool,
 }
 
@@ -198,6 +201,7 @@ impl MasterTree {
 /// A leaf of the master tree, handed to one worker.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Leaf {
+    /// The position to search.
     pub pos: Position,
     /// Moves the leaf's search must leave out ("other moves" nodes).
     pub exclude: u64,
@@ -211,16 +215,22 @@ pub struct Leaf {
 /// report.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LeafReport {
+    /// Its value for the side to move.
     pub value: f64,
+    /// Its best move, if it has one.
     pub best: Option<Move>,
+    /// The expected line from it.
     pub line: Vec<Move>,
+    /// The search is finished, not a report on the way.
     pub done: bool,
+    /// Nodes searched so far.
     pub nodes: u64,
 }
 
 /// What the master tree says when its workers are done (or stopped).
 #[derive(Clone, Debug)]
 pub struct Outcome {
+    /// The best move at the root.
     pub best: Option<Move>,
     /// For the side to move at the root.
     pub value: f64,

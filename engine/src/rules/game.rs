@@ -10,7 +10,9 @@ use crate::rules::square::Square;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 /// A move of a game: a disc on a square, or a pass.
 pub enum Move {
+    /// A disc placed on a square.
     Play(Square),
+    /// A pass: the side to move has no legal move.
     Pass,
 }
 

@@ -10,13 +10,17 @@ use crate::rules::wthor::{name_of, parse_games};
 /// A game from a file, with what the file says of it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FileGame {
+    /// Black's name.
     pub black: String,
+    /// White's name.
     pub white: String,
     /// The tournament (WTHOR) or place (GGF's `PC`); empty if unknown.
     pub event: String,
+    /// The year it was played, if known.
     pub year: Option<u16>,
     /// Black's discs at the end as the file gives them (WTHOR).
     pub black_discs: Option<u8>,
+    /// The game, from its start.
     pub game: Game,
 }
 
@@ -75,11 +79,14 @@ pub fn read_wthor(wtb: &[u8], players: &[String], tournaments: &[String]) -> Res
 /// year.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameFilter {
+    /// A part of a player's name, any case.
     pub player: Option<String>,
+    /// The year.
     pub year: Option<u16>,
 }
 
 impl GameFilter {
+    /// Whether `g` passes the filter.
     pub fn matches(&self, g: &FileGame) -> bool {
         let has = |name: &str, part: &str| name.to_lowercase().contains(&part.to_lowercase());
         self.player.as_deref().is_none_or(|p| has(&g.black, p) || has(&g.white, p)) && self.year.is_none_or(|y| g.year == Some(y))

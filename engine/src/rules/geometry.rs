@@ -12,8 +12,11 @@ use crate::error::Error;
 
 /// A board of `ROWS` × `COLS` squares as compile-time constants.
 pub trait Geometry: Copy + Send + Sync + 'static {
+    /// Rows of the board.
     const ROWS: usize;
+    /// Columns of the board.
     const COLS: usize;
+    /// Squares of the board.
     const SQUARES: usize = Self::ROWS * Self::COLS;
     /// Every square of the board.
     const FULL: u64;
@@ -23,12 +26,15 @@ pub trait Geometry: Copy + Send + Sync + 'static {
     /// Doubling steps that cover the longest run of opponent discs along a row,
     /// a column and a diagonal (a line of `L` squares has runs of up to `L - 2`).
     const STEPS_ROW: u32;
+    /// The bit step between columns: one square.
     const STEPS_COL: u32;
+    /// The bit step along a diagonal.
     const STEPS_DIAG: u32;
     /// The runtime name of this shape.
     const SIZE: BoardSize;
     /// The first and last columns.
     const FIRST_COL: u64;
+    /// The squares of the last column.
     const LAST_COL: u64;
 }
 

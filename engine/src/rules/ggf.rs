@@ -27,6 +27,7 @@ pub struct GgfGame {
     /// Every property but the board and the moves (PB, PW, RE, DT, …), in
     /// the order given.
     pub tags: Vec<(String, String)>,
+    /// The game, from its start.
     pub game: Game,
     /// One per move of `game`.
     pub notes: Vec<MoveNote>,

@@ -164,7 +164,9 @@ const fn rays(rows: usize, cols: usize) -> [[u64; 8]; 64] {
 /// Othello board has it through [`MoveGen`]; Score Four (`crate::four`),
 /// where a move turns nothing over, has its own.
 pub trait MoveRules: Copy + Send + Sync + 'static {
+    /// The legal moves of `p` against `o`.
     fn legal(p: u64, o: u64) -> u64;
+    /// The discs of `o` that a move of `p` on `sq` turns.
     fn flipped(p: u64, o: u64, sq: u32) -> u64;
 }
 

@@ -13,6 +13,7 @@ use crate::rules::square::Square;
 /// A position with the exact scores an OBF line gives for some of its moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ObfLine {
+    /// The position.
     pub position: Position,
     /// `(move, score for the side to move)`, in the order given.
     pub scores: Vec<(Square, i32)>,

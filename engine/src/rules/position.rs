@@ -12,7 +12,9 @@ use crate::with_geometry;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 /// A side: Black moves first from the standard starts.
 pub enum Color {
+    /// The side that moves first from the start.
     Black,
+    /// The other side.
     White,
 }
 

@@ -26,6 +26,7 @@ pub trait ShapeTables: Geometry {
     /// The squares of each priority, 1 (corners) to 5 (X-squares): moves
     /// taken class by class come in priority order with no sort.
     const PRIORITY_CLASSES: [u64; 5] = priority_classes(Self::PRIORITY, Self::ROWS * Self::COLS);
+    /// The corner squares.
     const CORNERS: u64 = corners(Self::ROWS, Self::COLS);
     /// The quadrant holding each square: a move flips that quadrant's
     /// parity, so the odd-quadrant mask is kept by one xor per move.

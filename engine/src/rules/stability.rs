@@ -83,14 +83,21 @@ const fn edge_mask(rows: usize, cols: usize, rows_edge: bool, cols_edge: bool) -
 
 /// Compile-time line tables of one board.
 pub trait StabilityTables: Geometry {
+    /// The rows as masks.
     const ROW_LINES: [u64; 32] = line_masks(Self::ROWS, Self::COLS, 0, 1);
+    /// The columns as masks.
     const COL_LINES: [u64; 32] = line_masks(Self::ROWS, Self::COLS, 1, 0);
+    /// The diagonals as masks.
     const DIAG_LINES: [u64; 32] = line_masks(Self::ROWS, Self::COLS, 1, 1);
+    /// The anti-diagonals as masks.
     const ANTI_LINES: [u64; 32] = line_masks(Self::ROWS, Self::COLS, 1, -1);
+    /// The first and last columns.
     const SIDE_COLS: u64 = edge_mask(Self::ROWS, Self::COLS, false, true);
+    /// The first and last rows.
     const SIDE_ROWS: u64 = edge_mask(Self::ROWS, Self::COLS, true, false);
+    /// The edge squares.
     const BORDER: u64 = edge_mask(Self::ROWS, Self::COLS, true, true);
-    /// [`near_end`] behind and ahead of each square, for the four line
+    /// `near_end` behind and ahead of each square, for the four line
     /// directions: along a row, a column, a diagonal and an anti-diagonal.
     const BEHIND: [[u64; 4]; 4] = [
         near_end(Self::ROWS, Self::COLS, 0, 1, false),
@@ -98,6 +105,7 @@ pub trait StabilityTables: Geometry {
         near_end(Self::ROWS, Self::COLS, 1, 1, false),
         near_end(Self::ROWS, Self::COLS, 1, -1, false),
     ];
+    /// For each direction, the squares a line can still be entered from.
     const AHEAD: [[u64; 4]; 4] = [
         near_end(Self::ROWS, Self::COLS, 0, 1, true),
         near_end(Self::ROWS, Self::COLS, 1, 0, true),
@@ -116,6 +124,7 @@ pub trait StabilityTables: Geometry {
     /// Squares a shift towards higher columns may land on (no wrap from the
     /// last column into the first), and towards lower columns.
     const NOT_FIRST_COL: u64 = Self::FULL & !(Self::SIDE_COLS & (Self::SIDE_COLS >> (Self::COLS - 1)));
+    /// Every square but those of the last column.
     const NOT_LAST_COL: u64 = Self::FULL & (Self::SIDE_COLS & (Self::SIDE_COLS >> (Self::COLS - 1)) | !Self::SIDE_COLS);
 }
 

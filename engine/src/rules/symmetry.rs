@@ -8,6 +8,7 @@ use crate::rules::geometry::{BoardSize, Geometry};
 /// board of R rows and C columns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Symmetry {
+    /// The board as it is.
     Identity,
     /// (r, c) → (R−1−r, c)
     FlipVertical,
@@ -26,6 +27,7 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
+    /// Every symmetry of a square board, identity first.
     pub const ALL: [Symmetry; 8] = [
         Symmetry::Identity,
         Symmetry::FlipVertical,

@@ -13,14 +13,18 @@ use crate::rules::position::{Position, Start};
 /// What a text turned out to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TextKind {
+    /// A position string: squares and side to move.
     Position,
+    /// A record of moves from a start.
     Record,
 }
 
 /// A text read as a game: where it starts and every ply, passes explicit.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Read {
+    /// What the text was.
     pub kind: TextKind,
+    /// The game it reads as.
     pub game: Game,
 }
 

@@ -49,8 +49,11 @@ pub struct Header {
 /// One game of a `.wtb` file, as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WthorGame {
+    /// The tournament's index in `WTHOR.TRN`.
     pub tournament: u16,
+    /// Black's index in `WTHOR.JOU`.
     pub black: u16,
+    /// White's index in `WTHOR.JOU`.
     pub white: u16,
     /// Black's discs at the end of the game.
     pub black_discs: u8,

@@ -17,6 +17,7 @@ pub struct Plan {
     pub max_depth: u32,
     /// Empty squares at the root: no helper searches deeper.
     pub empties: u32,
+    /// How the search spreads over the pool.
     pub split: Split,
     /// Every root move its own value (a full window each).
     pub all_moves: bool,
@@ -35,7 +36,9 @@ pub struct Plan {
 /// What the engine says after an iteration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Next {
+    /// Go on with the next iteration.
     Deeper,
+    /// Stop: the answer is known or the time is spent.
     Done,
 }
 

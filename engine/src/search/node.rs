@@ -32,8 +32,11 @@ impl std::ops::AddAssign for Stats {
 /// A move of a node's list with its ordering key (lower first).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Candidate {
+    /// The square, as a bit index.
     pub sq: u32,
+    /// The discs it turns.
     pub flips: u64,
+    /// Its ordering key: higher is searched first.
     pub key: i32,
 }
 
@@ -56,6 +59,7 @@ pub fn select_next(list: &mut [Candidate], i: usize) -> Candidate {
 /// whatever the policy counts down (plies, or empties for the solver).
 /// Hooks return `Some(value)` to end the node there.
 pub trait Policy: Clone + Send + Sync + Sized {
+    /// The board the policy searches.
     type G: MoveRules;
     /// Computed once per node, handed to every move's ordering key.
     type Context: Copy;
@@ -124,15 +128,18 @@ pub struct Searcher<'a, P: Policy> {
     /// Non-zero for a Lazy SMP helper: perturbs its move order.
     jitter: u64,
     stopped: bool,
+    /// Nodes and other counts of this search.
     pub stats: Stats,
     /// Nodes already added to the halt's shared count.
     counted: u64,
     /// Move-list buffers, one per depth, reused across nodes.
     lists: Vec<Vec<Candidate>>,
+    /// The engine's part: leaves, ordering, pruning.
     pub policy: P,
 }
 
 impl<'a, P: Policy> Searcher<'a, P> {
+    /// A search over the shared table `tt`, ending when `halt` says, with `policy`.
     pub fn new(tt: &'a TranspositionTable, halt: &'a Halt<'a>, policy: P) -> Self {
         Searcher {
             tt,
@@ -178,6 +185,7 @@ impl<'a, P: Policy> Searcher<'a, P> {
         }
     }
 
+    /// Whether this search splits nodes among threads.
     pub fn splits(&self) -> bool {
         self.split
     }

@@ -12,12 +12,15 @@ use crate::search::node::{Policy, Searcher};
 /// One root move.
 #[derive(Clone, Debug)]
 pub struct RootMove {
+    /// The square, as a bit index.
     pub sq: u32,
     /// The position after the move (the opponent to move).
     pub p: u64,
+    /// The opponent's discs after the move (to move next).
     pub o: u64,
     /// From the root's side, as the last iteration left it.
     pub value: i32,
+    /// What its value proves.
     pub bound: Bound,
     /// Searched (to the end) by the current iteration.
     pub searched: bool,
@@ -29,6 +32,7 @@ pub struct RootMove {
 /// The root moves, best first after each iteration.
 #[derive(Clone, Debug, Default)]
 pub struct RootMoves {
+    /// The moves, best first once searched.
     pub moves: Vec<RootMove>,
 }
 
@@ -54,14 +58,17 @@ impl RootMoves {
         }
     }
 
+    /// The number of moves.
     pub fn len(&self) -> usize {
         self.moves.len()
     }
 
+    /// True if there is no move.
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
 
+    /// The best move: the first.
     pub fn best(&self) -> &RootMove {
         &self.moves[0]
     }

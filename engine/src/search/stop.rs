@@ -135,6 +135,7 @@ pub struct StopSignal {
 }
 
 impl StopSignal {
+    /// A signal not yet raised.
     pub const fn new() -> StopSignal {
         StopSignal { flag: AtomicBool::new(false), upto: AtomicU32::new(0) }
     }
@@ -164,6 +165,7 @@ impl StopSignal {
         &self.flag
     }
 
+    /// Where the highest stopped request id lives, for the page to write to.
     pub fn upto_ptr(&self) -> *const AtomicU32 {
         &self.upto
     }

@@ -16,10 +16,15 @@ pub const NO_MOVE: u8 = u8::MAX;
 /// `selectivity` (0 = none: the bounds are proven).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
+    /// The lower bound proven.
     pub lower: i16,
+    /// The upper bound proven.
     pub upper: i16,
+    /// The best move found, as a square index.
     pub best: u8,
+    /// The depth searched.
     pub depth: u8,
+    /// The selectivity it was searched at.
     pub selectivity: u8,
 }
 
@@ -124,6 +129,7 @@ impl TranspositionTable {
         let _ = key;
     }
 
+    /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let base = self.bucket(key);
@@ -137,6 +143,7 @@ impl TranspositionTable {
         None
     }
 
+    /// Stores `entry` for `key`, replacing by depth.
     #[inline]
     pub fn store(&self, key: u64, entry: Entry) {
         let generation = self.generation.load(Relaxed);

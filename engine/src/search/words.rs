@@ -26,6 +26,7 @@ unsafe impl Send for Words {}
 unsafe impl Sync for Words {}
 
 impl Words {
+    /// `len` words, all zero.
     pub fn zeroed(len: usize) -> Words {
         let len = len.max(1);
         let bytes = len * std::mem::size_of::<AtomicU64>();

@@ -71,11 +71,14 @@ impl ProbeLine for Indices {
 
 /// A scoring rule as a type, so the final-score code is chosen at compile time.
 pub trait Rule: Copy + Send + Sync + 'static {
+    /// The scoring rule the solver counts the end by.
     const SCORING: Scoring;
 }
 
+/// World scoring: empty squares go to the winner.
 #[derive(Clone, Copy, Debug)]
 pub struct World;
+/// Paper 001's scoring: the disc difference alone.
 #[derive(Clone, Copy, Debug)]
 pub struct Paper;
 
@@ -130,16 +133,17 @@ pub fn final_score<G: Geometry, R: Rule>(p: u64, o: u64) -> i32 {
 
 /// The exact solver's part of the node search: values are final scores
 /// under the rule `R`, `depth` is the number of empties, the last
-/// [`SHALLOW_EMPTIES`] are solved by the ladder below without the table,
+/// `SHALLOW_EMPTIES` are solved by the ladder below without the table,
 /// a stability cutoff comes before the table probe, and moves are ordered
 /// by shallow probes, fastest-first, parity and square priority.
 ///
 /// With a non-zero `margin` (8×8 only) the search is selective instead: a
-/// node of [`SELECTIVE_EMPTIES`] or more whose shallow probe lies `margin`
+/// node of `SELECTIVE_EMPTIES` or more whose shallow probe lies `margin`
 /// discs beyond the window is cut there. Its values are not proven and are
 /// stored as such; an exact solve over the same table takes only their
 /// best moves, which is what a selective pass before it is for.
 pub struct Exact<G, R> {
+    /// The margin the probe tests against beta.
     pub margin: i32,
     _rules: PhantomData<(G, R)>,
 }
@@ -162,8 +166,11 @@ impl<G, R> Default for Exact<G, R> {
 /// units, from the child's side).
 #[derive(Clone, Copy, Debug)]
 pub struct Order {
+    /// Regions with an odd number of empties.
     pub odd: u64,
+    /// The depth of the pattern-guided probe.
     pub probe_depth: u32,
+    /// The window the probe tests.
     pub probe_beta: i32,
 }
 

@@ -49,6 +49,7 @@ pub struct Solution {
     /// What is proven: `lower ≤ score ≤ upper`, equal when the solve
     /// finished (`None` where nothing is known of that end).
     pub lower: Option<i32>,
+    /// The least upper bound proven, `None` where unknown.
     pub upper: Option<i32>,
     /// A best move; `Move::Pass` when the side to move must pass, `None`
     /// when the game is over or, after a stop, no move was proven yet. After
@@ -60,6 +61,7 @@ pub struct Solution {
     /// Discs at the end of the perfect line.
     /// Discs at the end of the perfect line: Black's, then White's.
     pub black: u32,
+    /// White's discs at the end of the perfect line.
     pub white: u32,
     /// With `all_moves`: every legal move and its score, best first (after a
     /// stop, the moves finished).

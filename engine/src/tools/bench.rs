@@ -53,6 +53,7 @@ pub fn midgame_positions() -> Vec<Position> {
         .collect()
 }
 
+/// The endgame positions the bench solves.
 pub fn endgame_positions() -> Vec<Position> {
     FFO_20_29.iter().map(|s| parse_position(s, None).expect("FFO positions are valid")).collect()
 }
@@ -60,11 +61,17 @@ pub fn endgame_positions() -> Vec<Position> {
 /// One searched position.
 #[derive(Clone, Debug)]
 pub struct BenchLine {
+    /// What was run: solve, midgame or sweep.
     pub kind: &'static str,
+    /// The position.
     pub position: Position,
+    /// The depth searched.
     pub depth: u32,
+    /// The score found.
     pub score: f64,
+    /// Nodes searched.
     pub nodes: u64,
+    /// Seconds taken.
     pub seconds: f64,
 }
 
@@ -111,13 +118,22 @@ pub enum Suite {
     /// FFO #20–#39 solved exactly; each score checked against the file.
     Ffo,
     /// The midgame positions searched to a fixed depth at selectivity 1.
-    Midgame { depth: u32 },
+    Midgame {
+        /// Plies searched.
+        depth: u32,
+    },
     /// Paper 000's sweep against the random player: X = 1 … `max_x`,
     /// `games` games each.
-    Sweep { max_x: u32, games: usize },
+    Sweep {
+        /// Paper 000's X from 1 to this.
+        max_x: u32,
+        /// Games per setting.
+        games: usize,
+    },
 }
 
 impl Suite {
+    /// The bench's name on the command line.
     pub fn name(&self) -> &'static str {
         match self {
             Suite::Ffo => "ffo20-39",
@@ -130,7 +146,9 @@ impl Suite {
 /// One timed run of a suite.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SuiteRun {
+    /// Nodes searched.
     pub nodes: u64,
+    /// Seconds taken.
     pub seconds: f64,
     /// Exact scores that disagreed with the file (FFO), games not won
     /// (sweep); 0 for the midgame set.

@@ -58,6 +58,7 @@ pub struct Recipe {
     pub selectivity: u8,
     /// Random plies that open a game: uniform in `opening.0..=opening.1`.
     pub opening: (u8, u8),
+    /// The seed of the random openings.
     pub seed: u64,
 }
 
@@ -68,6 +69,7 @@ impl Recipe {
         Recipe { exact: 20, depth: 10, selectivity: 1, opening: (6, 18), seed }
     }
 
+    /// Checks the recipe for values the generator cannot use.
     pub fn check(&self) -> Result<(), Error> {
         if !(1..=30).contains(&self.exact) || !(1..=20).contains(&self.depth) || self.selectivity > 4 {
             return Err(Error::BadArgument("a corpus recipe needs exact 1 to 30, depth 1 to 20, selectivity 0 to 4".into()));
@@ -107,6 +109,7 @@ impl Recipe {
 /// One game: the squares played (passes implied) and a label per move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
+    /// The moves as square indices, passes implied.
     pub moves: Vec<u8>,
     /// For the side to move before each move, in discs.
     pub labels: Vec<i8>,
@@ -118,7 +121,12 @@ pub enum LabelKind {
     /// The exact final score with perfect play.
     Exact,
     /// The score of a search of this depth and selectivity.
-    Search { depth: u8, selectivity: u8 },
+    Search {
+        /// The depth searched.
+        depth: u8,
+        /// The ProbCut selectivity.
+        selectivity: u8,
+    },
 }
 
 impl fmt::Display for LabelKind {
@@ -136,8 +144,11 @@ impl fmt::Display for LabelKind {
 pub struct Labelled {
     /// The side to move's discs and the opponent's.
     pub p: u64,
+    /// The opponent's discs.
     pub o: u64,
+    /// The label: discs for the side to move.
     pub label: i8,
+    /// How the label was made.
     pub kind: LabelKind,
     /// The exact result of the rest of the game for the side to move: the
     /// moves before the solver took over were the search's, the rest perfect.
@@ -150,6 +161,7 @@ pub struct Labelled {
 }
 
 impl Labelled {
+    /// Empty squares of the position.
     pub fn empties(&self) -> u32 {
         64 - (self.p | self.o).count_ones()
     }
@@ -158,11 +170,14 @@ impl Labelled {
 /// A finished shard.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shard {
+    /// How the games were made.
     pub recipe: Recipe,
+    /// The games, each with its labels.
     pub games: Vec<Game>,
 }
 
 impl Shard {
+    /// The shard in its file format, which `from_bytes` reads back.
     pub fn to_bytes(&self) -> Vec<u8> {
         let positions: usize = self.games.iter().map(|g| g.moves.len()).sum();
         let mut b = Vec::with_capacity(HEADER_BYTES + self.games.len() + 2 * positions);
@@ -310,9 +325,11 @@ pub fn play_game(recipe: &Recipe, weights: &'static Weights, g: u32) -> Game {
 /// A shard being grown: its recipe, its games by number with their seconds.
 #[derive(Debug)]
 pub struct Work {
+    /// How the games are made.
     pub recipe: Recipe,
     /// The engine commit that started the shard.
     pub commit: String,
+    /// The finished games by number, with the CPU seconds each took.
     pub games: BTreeMap<u32, (Game, f32)>,
     /// Bytes of whole blocks (a torn block after them is dropped on resume).
     valid_bytes: u64,
@@ -328,10 +345,12 @@ impl Work {
         k
     }
 
+    /// Positions of the finished games.
     pub fn positions(&self) -> usize {
         self.games.values().map(|g| g.0.moves.len()).sum()
     }
 
+    /// CPU seconds of the finished games.
     pub fn seconds(&self) -> f64 {
         self.games.values().map(|g| g.1 as f64).sum()
     }
@@ -419,7 +438,9 @@ pub struct Until {
 /// Where a growing shard stands, after each game.
 #[derive(Clone, Copy, Debug)]
 pub struct Progress {
+    /// Games finished.
     pub games: usize,
+    /// Positions labelled.
     pub positions: usize,
     /// Games 0..prefix are all done.
     pub prefix: u32,
@@ -523,12 +544,19 @@ const MANIFEST_HEAD: &str =
 pub struct Entry {
     /// The shard's file name in the corpus folder.
     pub file: String,
+    /// Games in the shard.
     pub games: u32,
+    /// Positions labelled.
     pub positions: u64,
+    /// Positions labelled exactly.
     pub exact: u64,
+    /// Positions labelled by a search.
     pub searched: u64,
+    /// How the games were made.
     pub recipe: Recipe,
+    /// The engine commit that made it.
     pub commit: String,
+    /// CPU seconds it took.
     pub cpu_seconds: f64,
     /// The day it was finished, YYYY-MM-DD (UTC).
     pub date: String,

@@ -44,6 +44,7 @@ type G = Dims<8, 8>;
 pub struct Record {
     /// The side to move's discs and the opponent's.
     pub p: u64,
+    /// The opponent's discs.
     pub o: u64,
     /// The label for the side to move, in 1/16 disc.
     pub score: i16,
@@ -76,16 +77,19 @@ impl Record {
 /// How to make the data.
 #[derive(Clone, Copy, Debug)]
 pub struct GenOptions {
+    /// Games to play.
     pub games: usize,
     /// Empties from which labels are exact solves.
     pub exact: u32,
     /// Depth of the labelling search above that.
     pub depth: u32,
+    /// The seed of the random openings.
     pub seed: u64,
 }
 
 /// The games of a data file, by game number, in file order.
 pub struct DataFile {
+    /// The records of each game by number.
     pub games: Vec<(u32, Vec<Record>)>,
     /// Bytes of whole blocks (a torn block after them is ignored).
     pub valid_bytes: u64,

@@ -28,7 +28,18 @@ pub enum Player {
     /// The engine with these settings, weights and ProbCut statistics, on
     /// the current pool's threads as `mode` says, playing from `book`
     /// within its level's bound.
-    Engine { level: Level, weights: &'static Weights, probcut: &'static ProbCutStats, mode: Mode, book: Option<&'static Book> },
+    Engine {
+        /// Its level.
+        level: Level,
+        /// The evaluation weights.
+        weights: &'static Weights,
+        /// The ProbCut statistics.
+        probcut: &'static ProbCutStats,
+        /// How it spreads over the pool.
+        mode: Mode,
+        /// The opening book it plays from, and within how many discs of its best.
+        book: Option<&'static Book>,
+    },
 }
 
 impl Player {
@@ -116,15 +127,20 @@ impl Player {
 /// A finished game and what it cost each side.
 #[derive(Clone, Debug)]
 pub struct GameOutcome {
+    /// The game played.
     pub game: Game,
     /// Final score for Black under the match's scoring rule.
     pub score: i32,
+    /// Black's discs at the end.
     pub black_discs: u32,
+    /// White's discs at the end.
     pub white_discs: u32,
     /// Per colour (Black, White): nodes searched, seconds thinking, and
     /// moves from the book.
     pub nodes: [u64; 2],
+    /// Seconds each player (A, B) took.
     pub seconds: [f64; 2],
+    /// Book moves each player (A, B) played.
     pub book_moves: [u32; 2],
 }
 
@@ -197,13 +213,18 @@ pub fn play_game(
 /// Settings of a match.
 #[derive(Clone, Copy, Debug)]
 pub struct MatchOptions {
+    /// The board.
     pub size: BoardSize,
+    /// The start.
     pub start: Start,
+    /// The scoring rule.
     pub scoring: Scoring,
+    /// Games to play.
     pub games: usize,
     /// Random plies before the players take over; each opening is played
     /// twice, with colours swapped.
     pub random_plies: usize,
+    /// The seed of the random openings.
     pub seed: u64,
     /// Table size per engine player, in MiB.
     pub hash_mib: usize,
@@ -228,17 +249,25 @@ impl MatchOptions {
 /// Totals from the first player's point of view.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MatchResult {
+    /// Games played.
     pub games: usize,
+    /// Games A won.
     pub wins: usize,
+    /// Games drawn.
     pub draws: usize,
+    /// Games A lost.
     pub losses: usize,
     /// Discs at the end of the games, the first player's and the second's.
     pub discs: [u64; 2],
     /// Sum of final scores for the first player.
     pub score: i64,
+    /// Nodes each player (A, B) searched.
     pub nodes: [u64; 2],
+    /// Seconds each player (A, B) took.
     pub seconds: [f64; 2],
+    /// Book moves each player (A, B) played.
     pub book_moves: [u64; 2],
+    /// Wall seconds of the whole match.
     pub wall_seconds: f64,
 }
 

@@ -1,5 +1,5 @@
 //! What is built on the engine: matches and paper 000's sweep
-//! ([`matches`]), the bench ([`bench`]), a game's review move by move
+//! ([`matches`](mod@matches)), the bench ([`bench`](mod@bench)), a game's review move by move
 //! ([`review`]) and the fitting of the evaluation's
 //! weights ([`train`]).
 

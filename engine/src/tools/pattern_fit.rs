@@ -29,13 +29,18 @@ pub const HOLD_OUT: u32 = 50;
 /// A position with a label, in discs for the side to move.
 #[derive(Clone, Copy, Debug)]
 pub struct Labelled {
+    /// The discs of the side to move.
     pub p: u64,
+    /// The opponent's discs.
     pub o: u64,
+    /// The target: discs for the side to move.
     pub score: f32,
+    /// The target is exact (solved), not a search.
     pub exact: bool,
 }
 
 impl Labelled {
+    /// Empty squares of the position.
     pub fn empties(&self) -> u32 {
         64 - (self.p | self.o).count_ones()
     }
@@ -123,6 +128,7 @@ fn canonical() -> Vec<u32> {
 /// How to fit.
 #[derive(Clone, Copy, Debug)]
 pub struct FitOptions {
+    /// Passes over the data.
     pub epochs: usize,
     /// Adam's step at the start, in discs; it falls linearly to a tenth.
     pub rate: f32,
@@ -237,10 +243,15 @@ fn fit_stage(d: &StageData, st: usize, opts: FitOptions, progress: &(dyn Fn(usiz
 /// (first empties, last empties, positions, mean absolute error, rms), in discs.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct ErrorRow {
+    /// The fewest empties of the range.
     pub from: u32,
+    /// The most empties of the range.
     pub to: u32,
+    /// Positions in it.
     pub positions: usize,
+    /// Mean absolute error, in discs.
     pub mae: f64,
+    /// Root mean square error, in discs.
     pub rms: f64,
 }
 

@@ -15,10 +15,13 @@ use crate::search::tt::TranspositionTable;
 pub struct MoveReview {
     /// 1 for the game's first move; passes are not reviewed but counted.
     pub number: usize,
+    /// Who played it.
     pub player: Color,
+    /// The square played.
     pub played: Square,
     /// The best move found and its value for the mover, in discs.
     pub best: Square,
+    /// The best move's value for the mover.
     pub best_value: f64,
     /// What the move played is worth for the mover, in discs.
     pub value: f64,
@@ -41,13 +44,16 @@ impl MoveReview {
 /// One player's sum over a game (or over many).
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct PlayerSum {
+    /// Moves reviewed.
     pub moves: usize,
+    /// Of them, mistakes.
     pub mistakes: usize,
     /// Discs given away in all.
     pub lost: f64,
 }
 
 impl PlayerSum {
+    /// Counts one move.
     pub fn add(&mut self, r: &MoveReview) {
         self.moves += 1;
         self.mistakes += r.is_mistake() as usize;

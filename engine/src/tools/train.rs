@@ -147,9 +147,13 @@ fn ties() -> Vec<Option<(usize, f32)>> {
 /// A labelled position, reduced to what the fit needs.
 #[derive(Clone, Debug)]
 pub struct Sample {
+    /// The feature shape's index.
     pub shape: usize,
+    /// The stage (by empties).
     pub stage: usize,
+    /// The table entries the position reads.
     pub entries: Vec<u16>,
+    /// The global features.
     pub features: [i32; NFEATURES],
     /// The label in evaluation units.
     pub target: f32,
@@ -162,6 +166,7 @@ pub struct DataOptions {
     pub games: usize,
     /// Label search depth (8×8; smaller boards solve further instead).
     pub label_depth: u32,
+    /// The seed of the random openings.
     pub seed: u64,
 }
 
@@ -445,8 +450,11 @@ pub fn calibrate_probcut(weights: &'static Weights, positions: usize, max_depth:
 /// One row of paper 003's experiment: a selectivity and how it fared.
 #[derive(Clone, Debug)]
 pub struct PruningRow {
+    /// The ProbCut selectivity measured.
     pub selectivity: u8,
+    /// Its margin.
     pub margin: f32,
+    /// Positions measured.
     pub positions: usize,
     /// Positions where the chosen move's full-width value equals the best one's.
     pub hits: usize,
@@ -454,7 +462,9 @@ pub struct PruningRow {
     pub near: usize,
     /// Discs lost against the best move, summed.
     pub lost: f64,
+    /// Nodes searched.
     pub nodes: u64,
+    /// Seconds taken.
     pub seconds: f64,
 }
 

@@ -70,11 +70,13 @@ impl WasmGame {
         self.game.play_record(record).map_err(js)
     }
 
+    /// Rows of the board.
     #[wasm_bindgen(getter)]
     pub fn rows(&self) -> usize {
         self.game.current().size().rows()
     }
 
+    /// Columns of the board.
     #[wasm_bindgen(getter)]
     pub fn cols(&self) -> usize {
         self.game.current().size().cols()
@@ -140,11 +142,13 @@ impl WasmGame {
         self.game.undo()
     }
 
+    /// Black's discs.
     #[wasm_bindgen(getter)]
     pub fn black(&self) -> u32 {
         self.game.current().count(Color::Black)
     }
 
+    /// White's discs.
     #[wasm_bindgen(getter)]
     pub fn white(&self) -> u32 {
         self.game.current().count(Color::White)
