@@ -126,6 +126,21 @@ const commands = {
   read: ({ text, board, start }) => engine.readText(text, board, start),
   readGgf: ({ text }) => engine.readGgf(text),
   readWthor: ({ wtb, players, tournaments }) => engine.readWthor(wtb, players ?? undefined, tournaments ?? undefined),
+  transform: ({ origin, moves, symmetry }) => {
+    const game = gameFrom(origin, moves);
+    let t;
+    try {
+      t = game.transformed(symmetry);
+    } finally {
+      game.free();
+    }
+    try {
+      const start = t.startName();
+      return { origin: start ? { board: t.board, start } : { position: t.startPosition(), board: t.board }, moves: t.moves() };
+    } finally {
+      t.free();
+    }
+  },
   ggf: ({ origin, moves, black, white, date, scoring }) => {
     const game = gameFrom(origin, moves);
     try {

@@ -29,21 +29,47 @@ $('explore').addEventListener('yomi-change', ({ detail: { state } }) => {
 });
 
 // The stepped solve: the perfect line from the start, one move per press.
+// A move played on the board that leaves the line is solved from there, so
+// the line shown is always the board's: its moves so far, then perfect play.
 const stepper = $('stepper');
 let line = [];
+let yomi = null;
+let asked = 0; // only the latest re-solve's line is shown
+const onLine = () => stepper.moves.every((m, i) => m === line[i]);
+
+function ending() {
+  const { black, white } = stepper.state;
+  if (black === white) return `the end: a draw, ${black}–${white}`;
+  return `the end: ${black > white ? 'Black' : 'White'} wins by ${Math.abs(black - white)}`;
+}
+
 function showStep() {
   const k = stepper.moves.length;
   $('step-back').disabled = k === 0;
-  $('step-next').disabled = k >= line.length;
+  $('step-next').disabled = !onLine() || k >= line.length;
   $('step-line').textContent = line.map((m, i) => (i === k ? `[${m}]` : m)).join(' ')
-    + (k >= line.length ? '  — the end: White wins by 8' : '');
+    + (k >= line.length && stepper.state?.status === 'over' ? `  — ${ending()}` : '');
 }
-stepper.addEventListener('yomi-change', showStep);
+
+async function follow() {
+  if (onLine()) return showStep();
+  // Off the line: the perfect play from the board's position.
+  const mine = ++asked;
+  $('step-next').disabled = true;
+  $('step-line').textContent = `${stepper.moves.join(' ')} — off the line found first; solving from here…`;
+  const { state } = stepper;
+  const r = state.status === 'over' ? { pv: [] } : await yomi.solve(state.position, { board: state.board, scoring: 'paper' });
+  if (mine !== asked) return;
+  line = [...stepper.moves, ...r.pv];
+  showStep();
+}
+
+stepper.addEventListener('yomi-change', () => follow().catch((e) => ($('step-line').textContent = e.message)));
 $('step-next').addEventListener('click', () => stepper.play(line[stepper.moves.length]));
 $('step-back').addEventListener('click', () => stepper.undo());
 
 (async () => {
-  const yomi = await Yomi.shared();
+  yomi = await Yomi.shared();
   $('isolation-note').textContent = yomi.isolated
     ? `isolated, ${yomi.threads} threads.`
     : 'not isolated: one thread.';

@@ -159,6 +159,18 @@ export class Yomi extends EventTarget {
   }
 
   /**
+   * A game ({ origin, moves }) under a symmetry of its board: 'rotate-90'
+   * (a quarter turn clockwise), 'rotate-180', 'rotate-270',
+   * 'flip-horizontal', 'flip-vertical', 'transpose', 'anti-transpose', or
+   * 'f5' (the standard orientation: the first move on f5, the start kept).
+   * Resolves to { origin, moves }, the origin a named start where the image
+   * is one. Quarter turns of a board that is not square reject.
+   */
+  transform({ origin, moves = [] }, symmetry) {
+    return this.#call('transform', { origin, moves, symmetry });
+  }
+
+  /**
    * A game ({ origin, moves }, as state() takes it) written as GGF, with
    * the players' names, the date ("2026.11.27") and its result under
    * `scoring` once it is over. Rejects on a board GGF cannot hold.
@@ -172,9 +184,11 @@ export class Yomi extends EventTarget {
    * (when the length does not say), scoring ('world' | 'paper'), wld,
    * allMoves, mode ('ybw', 'lazy', 'msai', 'predict', 'serial'), fresh,
    * onProgress ({ done, total, move, score, nodes, seconds } per move with
-   * allMoves). Resolves to { position, empties, score, result, best, pv,
-   * black, white, moves: [[square, score]], nodes, leaves, seconds,
-   * nodesPerSecond, stopped }.
+   * allMoves). Resolves to { position, empties, score, result, lower,
+   * upper, proven (the bounds in words: '+4', '>= +2', 'nothing yet'),
+   * best, pv, black, white, moves: [[square, score]], nodes, leaves,
+   * seconds, nodesPerSecond, stopped }: after a stop, lower/upper and best
+   * are what was proven so far.
    */
   solve(position, { board, onProgress, ...options } = {}) {
     return this.#call('solve', { position, board, options }, onProgress);

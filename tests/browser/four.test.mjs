@@ -153,3 +153,35 @@ test("paper 003's experiment runs in the page", async () => {
   console.log(`browser experiment, paper 003's alpha-beta: ${paper.map((c) => c.slice(0, 6).join(' ')).join('; ')}`);
   assert.deepEqual(b.errors, []);
 });
+
+test('at 1280 px the layers hold their cells, round and apart; the load field is one line; dark mode darkens the 3-D view', async () => {
+  await page().setViewportSize({ width: 1280, height: 800 });
+  await page().waitForTimeout(200);
+  const seen = await page().evaluate(() => {
+    const boxes = [...document.querySelectorAll('#layers .cell')].map((c) => c.getBoundingClientRect());
+    const grids = [...document.querySelectorAll('#layers .layer-grid')].map((g) => g.getBoundingClientRect());
+    const inside = boxes.every((r) => grids.some((g) => r.left >= g.left - 0.5 && r.right <= g.right + 0.5 && r.top >= g.top - 0.5 && r.bottom <= g.bottom + 0.5));
+    let overlaps = 0;
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, b] = [boxes[i], boxes[j]];
+        if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5) overlaps++;
+      }
+    }
+    const round = boxes.every((r) => Math.abs(r.width - r.height) < 1);
+    const field = document.querySelector('#load-text').getBoundingClientRect();
+    return { count: boxes.length, inside, overlaps, round, fieldHeight: field.height };
+  });
+  assert.equal(seen.count, 64);
+  assert.deepEqual({ inside: seen.inside, overlaps: seen.overlaps, round: seen.round }, { inside: true, overlaps: 0, round: true });
+  assert.ok(seen.fieldHeight < 60, `the load field is ${seen.fieldHeight} px tall`);
+  // The engine's line has its room before it comes: the layers do not move when it does.
+  const y = await page().locator('#layers').boundingBox();
+  await page().evaluate(() => (document.querySelector('#thinking').textContent = 'depth 6: +12 · a1 b2 c3 · 12,345 nodes'));
+  assert.deepEqual(await page().locator('#layers').boundingBox(), y);
+  await page().evaluate(() => (document.querySelector('#thinking').textContent = ''));
+  await page().emulateMedia({ colorScheme: 'dark' });
+  const bg = await page().$eval('#iso', (s) => getComputedStyle(s).backgroundColor);
+  assert.notEqual(bg, 'rgb(255, 255, 255)');
+  await page().emulateMedia({ colorScheme: 'light' });
+});

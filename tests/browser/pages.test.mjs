@@ -123,6 +123,23 @@ test("the tutorial's boards solve: White's replies to d3, the explorer, the step
   }
   assert.ok(steps >= 9);
   assert.match(await page.textContent('#step-line'), /White wins by 8/);
+  // Off the line: back to the start, a move the line does not play, then
+  // Next follows the line solved from there, in step with the board.
+  while (!(await page.isDisabled('#step-back'))) await page.click('#step-back');
+  const first = (await page.textContent('#step-line')).match(/\[([a-d][1-4])\]/)[1];
+  const other = await page.$eval('#stepper', (el, f) => el.state.legal.find((m) => m !== f), first);
+  await page.click(`#stepper [data-square="${other}"]`);
+  await page.waitForFunction((o) => document.querySelector('#step-line').textContent.startsWith(`${o} [`), other);
+  for (let i = 0; i < 20 && !(await page.isDisabled('#step-next')); i++) {
+    const n = await page.$eval('#stepper', (el) => el.moves.length);
+    await page.click('#step-next');
+    await page.waitForFunction((k) => document.querySelector('#stepper').moves.length > k, n);
+    const [shown, played] = await page.$eval('#stepper', (el) => [document.querySelector('#step-line').textContent, el.moves]);
+    // The bracketed move is the next one, after exactly the moves on the board.
+    const head = shown.split(' [')[0].split('  — ')[0].trim().split(' ').filter(Boolean);
+    if (shown.includes('[')) assert.deepEqual(head, played);
+  }
+  assert.match(await page.textContent('#step-line'), /the end: (a draw|(Black|White) wins by \d+)/);
   const status = await page.$eval('#stepper', (el) => el.shadowRoot.querySelector('.status').textContent);
   assert.equal(status, 'Game over, 3–11: White wins by 8.');
   assert.deepEqual(errors, []);

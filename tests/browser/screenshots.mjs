@@ -1,5 +1,5 @@
 // Screenshots of every page at a phone's width (390 px) and a laptop's
-// (1280 px), in real Chromium over the real server, into web/screenshots/.
+// (1280 px), light and dark, in real Chromium over the real server, into web/screenshots/.
 // `node tests/browser/screenshots.mjs` after `bash web/build.sh`; web/README.md
 // links the files. The app is shown mid-game (a record loaded, analysed,
 // every move's score on the board), the others as they open.
@@ -32,7 +32,9 @@ const PAGES = [
 
 const b = await start();
 try {
-  for (const width of [390, 1280]) {
+  // Light at both widths, then dark (the system's scheme, which the pages follow) at both.
+  for (const [width, scheme] of [[390, 'light'], [1280, 'light'], [390, 'dark'], [1280, 'dark']]) {
+    await b.page.emulateMedia({ colorScheme: scheme });
     for (const p of PAGES) {
       await b.page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
       await b.page.goto(b.url + p.path);
@@ -42,7 +44,7 @@ try {
       if (p.wait) await b.page.waitForFunction(p.wait, null, { timeout: 60_000 });
       await p.prepare?.(b.page);
       await b.page.waitForTimeout(400); // animations settle
-      const file = `${OUT}${p.name}-${width}.png`;
+      const file = `${OUT}${p.name}-${width}${scheme === 'dark' ? '-dark' : ''}.png`;
       await b.page.screenshot({ path: file, fullPage: true });
       console.log(`wrote ${file}`);
     }

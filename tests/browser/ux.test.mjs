@@ -52,16 +52,37 @@ test('Stop during a 44-empty solve returns within 500 ms, and New game works aft
   await loadRecord('f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6');
   await page().selectOption('#solve-kind', 'exact');
   await page().click('#solve button[type=submit]');
+  // It says before it starts that this can take days.
+  assert.match(await text('#solve-warning'), /An exact solve of 44 empty squares can take days/);
   const ms = await stopSolveAfter(page(), 1500);
   console.log(`stop of a 44-empty solve took ${ms.toFixed(1)} ms`);
   assert.ok(ms < 500, `stop took ${ms} ms`);
-  assert.match(await text('#solve-result'), /Stopped before the end: no result/);
+  assert.match(await text('#solve-result'), /Stopped before the end: no result, nothing proven yet/);
   assert.equal(await page().isDisabled('#stop'), true);
   // The page stays usable: a new game, and a move in it.
   await newGame({});
   assert.equal(await text('#status'), 'Black to move.');
   await play('f5');
   assert.equal(await text('#record'), 'f5');
+});
+
+test('a solve stopped after some moves says what they prove and the best move so far', async () => {
+  await newGame({});
+  // FFO #49: 26 empties, every move solved in turn (the default).
+  const position = readFileSync(`${ROOT}engine/data/ffo/fforum-40-59.obf`, 'utf8').split('\n')[9].split(';')[0].trim();
+  await page().fill('#load-text', position);
+  await page().click('#load button[type=submit]');
+  await page().waitForFunction((p) => document.querySelector('#position').textContent === p, position);
+  await page().selectOption('#solve-kind', 'exact');
+  await page().check('#solve-all');
+  await page().click('#solve button[type=submit]');
+  assert.match(await text('#solve-warning'), /An exact solve of 26 empty squares may take a minute or more/);
+  await page().waitForFunction(() => /^[1-9]\d* of \d+ moves solved/.test(document.querySelector('#solve-stats').textContent), null, { timeout: 120_000 });
+  await page().click('#solve-stop');
+  await page().waitForFunction(() => document.querySelector('#solve-stop').disabled);
+  const said = await text('#solve-result');
+  // Stopped with at least one move solved, or (on a fast machine) finished.
+  assert.match(said, /Stopped before the end: no result\. Proven so far for (Black|White): >= [+-]\d+, best move so far [a-h][1-8] \(\d+ moves? solved\)\.|with perfect play/);
 });
 
 test('a 4x16 position survives copy and paste, in the page and in the command line', async () => {
@@ -190,6 +211,9 @@ test('whole-game analysis marks each move against the best, in the list and the 
 test('a game over shows a banner; swap sides hands the engine the other colour', async () => {
   await newGame({ board: '4x4' });
   await loadRecord('c4d2b1');
+  // Where the board stands on the page (not in the viewport, which scrolls as moves are played).
+  const boardTop = () => page().$eval('#board', (el) => el.getBoundingClientRect().top + scrollY);
+  const before = await boardTop();
   // Play on to the end: every move the first legal one.
   for (let i = 0; i < 20 && !(await page().isVisible('#banner')); i++) {
     const legal = page().locator('#board .legal').first();
@@ -198,6 +222,8 @@ test('a game over shows a banner; swap sides hands the engine the other colour',
   }
   assert.ok(await page().isVisible('#banner'));
   assert.match(await text('#banner-text'), /wins \d+–\d+ \(by \d+\)|A draw/);
+  // The banner comes below the board: the board does not move when the game ends.
+  assert.equal(await boardTop(), before);
   await newGame({ board: '8x8', white: 'beginner' });
   await page().click('#swap');
   // The engine now plays Black, and moves first.

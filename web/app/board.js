@@ -3,7 +3,7 @@
 // levels, and the board as an image. It reads the state object and draws.
 import { BOARD_CSS } from '../board-view.js';
 import { signed as fmt } from '../format.js';
-import { $, app, line, sideName, showError } from './state.js';
+import { $, app, download, line, sideName, showError } from './state.js';
 import { humanToMove, engineToMove, jumpTo, mistakeAt } from './model.js';
 import { drawEditor } from './editor.js';
 
@@ -46,6 +46,8 @@ export function render({ hints, best, book = false, animate = false } = {}) {
   $('first').disabled = game.moves.length === 0;
   $('redo').disabled = game.redo.length === 0;
   $('last').disabled = game.redo.length === 0;
+  // A quarter turn needs a square board.
+  $('rotate').disabled = state.rows !== state.cols;
   $('status').textContent = statusText();
   const resume = paused && state.status !== 'over' && (engineToMove() || state.status === 'pass');
   $('resume').hidden = !resume;
@@ -237,14 +239,27 @@ function describePlayers() {
   $('level-note').textContent = parts.join(' ');
 }
 
+// The board as a PNG to keep or share: the discs with coordinates and the
+// last move, then the counts, who is to move (or the result), and the
+// record, wrapped to the image's width.
 export function boardImage() {
   const { game, state } = app;
   const cell = 56;
   const margin = 28;
   const { rows, cols, cells } = state;
+  const width = cols * cell + margin * 2;
+  const g0 = document.createElement('canvas').getContext('2d');
+  g0.font = '14px ui-monospace, monospace';
+  const record = game.moves.filter((m) => m !== 'pass');
+  const lines = [];
+  for (const m of record) {
+    const next = lines.length ? `${lines.at(-1)} ${m}` : m;
+    if (lines.length && g0.measureText(next).width <= width - margin * 2) lines[lines.length - 1] = next;
+    else lines.push(m);
+  }
   const canvas = document.createElement('canvas');
-  canvas.width = cols * cell + margin * 2;
-  canvas.height = rows * cell + margin * 2;
+  canvas.width = width;
+  canvas.height = rows * cell + margin * 2 + 30 + lines.length * 20;
   const g = canvas.getContext('2d');
   g.fillStyle = '#0c3520';
   g.fillRect(0, 0, canvas.width, canvas.height);
@@ -276,17 +291,17 @@ export function boardImage() {
       }
     }
   }
+  const top = rows * cell + margin * 2;
+  g.textAlign = 'left';
+  g.fillStyle = '#d5eadc';
+  g.font = '600 15px system-ui, sans-serif';
+  const turn = state.status === 'over' ? statusText().replace(/^Game over: /, '') : `${sideName(state.toMove)} to move`;
+  g.fillText(`Black ${state.black} · White ${state.white} · ${turn}`, margin, top + 6);
+  g.font = '14px ui-monospace, monospace';
+  lines.forEach((l, i) => g.fillText(l, margin, top + 30 + i * 20));
   return canvas;
 }
 
 $('save-image').addEventListener('click', () => {
-  boardImage().toBlob((blob) => {
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = `yomi-${app.state.board}-move-${app.game.moves.length}.png`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-  }, 'image/png');
+  boardImage().toBlob((blob) => download(blob, `yomi-${app.state.board}-move-${app.game.moves.length}.png`), 'image/png');
 });

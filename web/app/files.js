@@ -2,7 +2,7 @@
 // a list to choose from, a pasted GGF game, and the game on the board saved
 // as GGF. The engine reads and writes the formats (the command line's
 // readers); the page lists, filters and opens.
-import { $, act, app, line } from './state.js';
+import { $, act, app, download, line } from './state.js';
 import { replaceGame } from './games.js';
 
 // Rows listed at once: a WTHOR year holds thousands of games, and the
@@ -143,13 +143,7 @@ $('save-ggf').addEventListener('click', act(async () => {
     const text = await app.yomi.ggf({ origin: game.origin, moves: line() }, {
       black: playerName(game.players.black), white: playerName(game.players.white), date: today(), scoring: game.scoring,
     });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/plain' }));
-    a.download = `yomi-${today()}.ggf`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    download(new Blob([`${text}\n`], { type: 'text/plain' }), `yomi-${today()}.ggf`);
   } catch (e) {
     $('ggf-error').textContent = e.message;
   }

@@ -1,6 +1,6 @@
 // Starting and replacing games: a new game, a game read from a text, a file
 // or a link opened in this tab, and bringing back the game they replaced.
-import { $, act, app, lineOf, notice, sideName } from './state.js';
+import { $, act, app, line, lineOf, notice, sideName } from './state.js';
 import { fromLink, save, setGame } from './model.js';
 import { endEditing } from './editor.js';
 
@@ -48,6 +48,20 @@ export async function replaceGame(next, { message, paused = false }) {
     notice(message);
   }
   syncMenus();
+}
+
+// The game turned or mirrored, or in its standard orientation (f5 first):
+// the whole line is mapped by the engine and the same ply stays on the board.
+async function transformGame(symmetry) {
+  const { game } = app;
+  const at = game.moves.length;
+  const t = await app.yomi.transform({ origin: game.origin, moves: line() }, symmetry);
+  await setGame({ ...game, origin: t.origin, moves: t.moves.slice(0, at) }, { redo: t.moves.slice(at).reverse(), fresh: true });
+  syncMenus();
+}
+
+for (const b of document.querySelectorAll('[data-symmetry]')) {
+  b.addEventListener('click', act(() => transformGame(b.dataset.symmetry)));
 }
 
 async function restorePrevious() {

@@ -18,6 +18,25 @@ $('solve').addEventListener('submit', (e) => {
 $('solve-stop').addEventListener('click', () => app.yomi.stop());
 $('solve-kind').addEventListener('change', save);
 
+// What to expect of a solve on 8×8, from the measurements (engine/MEASUREMENTS.md):
+// FFO's 20–22-empty positions take seconds, its 30–34-empty ones minutes to
+// an hour, and each further empty square multiplies the time by about 3.
+function expectation(position, wld) {
+  if (position.rows * position.cols < 64 || position.status !== 'move') return '';
+  const empties = position.cells.filter((c) => c === 0).length;
+  const kind = wld ? 'A win/draw/loss solve' : 'An exact solve';
+  if (empties >= 36) {
+    return `${kind} of ${empties} empty squares can take days: no engine solves positions this early. `
+      + 'Stop keeps what the moves solved so far prove.';
+  }
+  if (empties >= 28) {
+    return `${kind} of ${empties} empty squares can take from minutes to hours here.`
+      + `${wld ? '' : ' Win, draw or loss is several times faster.'} Stop keeps what is proven so far.`;
+  }
+  if (empties >= 24) return `${kind} of ${empties} empty squares may take a minute or more.`;
+  return '';
+}
+
 async function solveCurrent() {
   app.generation++;
   await cancelWork();
@@ -42,6 +61,7 @@ async function solveCurrent() {
   };
   drawProgress();
   const tick = setInterval(drawProgress, 250);
+  $('solve-warning').textContent = expectation(position, wld);
   try {
     const r = await app.yomi.solve(position.position, {
       board: position.board, scoring: app.game.scoring, wld, allMoves,
@@ -74,7 +94,11 @@ function showSolution(position, r, wld, gen) {
   const rule = app.game.scoring === 'paper' ? 'disc-difference scoring' : 'world scoring';
   $('solve-line-label').textContent = wld ? 'A line that keeps the result' : 'Perfect line';
   if (r.stopped) {
-    $('solve-result').textContent = 'Stopped before the end: no result.';
+    // What the moves solved before the stop prove, as `yomi solve --time` says it.
+    const solved = r.moves.length ? ` (${r.moves.length} move${r.moves.length === 1 ? '' : 's'} solved)` : '';
+    $('solve-result').textContent = r.lower == null && r.upper == null
+      ? 'Stopped before the end: no result, nothing proven yet.'
+      : `Stopped before the end: no result. Proven so far for ${side}: ${r.proven}${r.best ? `, best move so far ${r.best}` : ''}${solved}.`;
     app.lastSolve = null;
     $('replay').disabled = true;
   } else if (position.status === 'over') {

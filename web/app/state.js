@@ -82,3 +82,14 @@ export const act = (f) => () => f().catch((e) => showError(e.message));
 /** A game's whole line: the moves played, then the ones Redo would replay. */
 export const lineOf = (g) => [...g.moves, ...[...g.redo].reverse()];
 export const line = () => lineOf(app.game);
+
+/** Hands `blob` to the browser as a download named `name`. */
+export function download(blob, name) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}

@@ -6,6 +6,7 @@ use crate::error::Error;
 use crate::rules::geometry::BoardSize;
 use crate::rules::position::{Color, Position, Scoring, Status};
 use crate::rules::square::Square;
+use crate::rules::symmetry::Symmetry;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 /// A move of a game: a disc on a square, or a pass.
@@ -157,6 +158,56 @@ impl Game {
         Ok(())
     }
 
+    /// The same game under `sym`: its start and every move mapped, as seen
+    /// rotated or mirrored. Quarter turns and diagonal reflections need a
+    /// square board; asked of another, they are an error that says so.
+    pub fn transformed(&self, sym: Symmetry) -> Result<Game, Error> {
+        let start = self.start();
+        let size = start.size();
+        if !Symmetry::group(size).contains(&sym) {
+            return Err(Error::BadArgument(format!("{} needs a square board; this game is on {size}", sym.name())));
+        }
+        let map = |sq: Square| {
+            let (r, c) = sym.map_coords(size, sq.row(size), sq.col(size));
+            Square::at(size, r, c).expect("a symmetry maps the board onto itself")
+        };
+        let (mut black, mut white) = (0u64, 0u64);
+        for i in 0..size.squares() as u32 {
+            let sq = Square::from_index(size, i).expect("on board");
+            match start.color_at(sq) {
+                Some(Color::Black) => black |= 1 << map(sq).index(),
+                Some(Color::White) => white |= 1 << map(sq).index(),
+                None => {}
+            }
+        }
+        let mut game = Game::new(Position::new(size, black, white, start.to_move())?);
+        for m in &self.moves {
+            match *m {
+                Move::Play(sq) => game.play(map(sq))?,
+                Move::Pass => game.pass()?,
+            }
+        }
+        Ok(game)
+    }
+
+    /// The game in its standard orientation: of the symmetries that leave
+    /// its start as it is, the one that puts the first move furthest right,
+    /// then lowest, which on 8×8 from the Othello start is f5 (the
+    /// convention of game databases). A game with no move stays as it is.
+    pub fn normalised(&self) -> Game {
+        let size = self.start().size();
+        let Some(Move::Play(first)) = self.moves.first().copied() else { return self.clone() };
+        Symmetry::group(size)
+            .iter()
+            .filter_map(|&sym| self.transformed(sym).ok())
+            .filter(|g| g.start() == self.start())
+            .max_by_key(|g| match g.moves[0] {
+                Move::Play(sq) => (sq.col(size), sq.row(size)),
+                Move::Pass => (first.col(size), first.row(size)),
+            })
+            .unwrap_or_else(|| self.clone())
+    }
+
     /// The record of the game: its moves concatenated, passes left implicit.
     pub fn record(&self) -> String {
         let size = self.start().size();
@@ -292,5 +343,41 @@ mod tests {
         assert_eq!(g, before);
         assert!(g.undo());
         assert_eq!(g.moves().len(), 8);
+    }
+
+    #[test]
+    fn transforms_map_every_move_and_undo_by_their_inverse() {
+        let game = Game::from_record(start8(), "f5d6c3d3c4f4f6f3e6e7").unwrap();
+        for &sym in &Symmetry::ALL {
+            let t = game.transformed(sym).unwrap();
+            assert_eq!(t.moves().len(), game.moves().len());
+            // Disc counts are the same ply by ply: the same game, seen turned.
+            for (a, b) in game.positions().iter().zip(t.positions()) {
+                assert_eq!((a.count(Color::Black), a.count(Color::White)), (b.count(Color::Black), b.count(Color::White)));
+            }
+            assert_eq!(t.transformed(sym.inverse()).unwrap(), game, "{sym:?}");
+        }
+        // The Othello start is kept by the half turn and the diagonal
+        // reflections, not by the mirrors.
+        assert_eq!(game.transformed(Symmetry::Rotate180).unwrap().start(), game.start());
+        assert_ne!(game.transformed(Symmetry::FlipHorizontal).unwrap().start(), game.start());
+        let narrow = Game::from_record(Position::start(BoardSize::new(4, 6).unwrap(), Start::Othello), "").unwrap();
+        let e = narrow.transformed(Symmetry::Rotate90).unwrap_err().to_string();
+        assert_eq!(e, "rotate-90 needs a square board; this game is on 4x6");
+        assert!(narrow.transformed(Symmetry::FlipVertical).is_ok());
+        assert_eq!("Rotate-90".parse::<Symmetry>().unwrap(), Symmetry::Rotate90);
+        assert!("spin".parse::<Symmetry>().unwrap_err().to_string().contains("expected one of identity, flip-vertical"));
+    }
+
+    #[test]
+    fn normalising_puts_the_first_move_on_f5() {
+        // By hand: d3 c3 under the anti-transpose (r, c) → (7−c, 7−r) is f5 f6;
+        // c4 under the half turn is f5; e6 under the transpose is f5.
+        for (record, want) in [("d3c3", "f5f6"), ("c4c3", "f5f6"), ("e6f6", "f5f6"), ("f5d6", "f5d6")] {
+            let g = Game::from_record(start8(), record).unwrap().normalised();
+            assert_eq!(g.record(), want, "{record}");
+            assert_eq!(g.start(), &start8());
+        }
+        assert_eq!(Game::new(start8()).normalised(), Game::new(start8()));
     }
 }

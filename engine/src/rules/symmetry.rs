@@ -2,6 +2,7 @@
 //! 4 for the others (no quarter turns or diagonal reflections), and the
 //! canonical form of a position under them.
 
+use crate::error::Error;
 use crate::rules::geometry::{BoardSize, Geometry};
 
 /// A symmetry of the board, named by what it does to square (row, col) on a
@@ -26,6 +27,18 @@ pub enum Symmetry {
     Rotate270,
 }
 
+impl std::str::FromStr for Symmetry {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Symmetry, Error> {
+        let s = s.trim().to_ascii_lowercase();
+        Symmetry::ALL.into_iter().find(|m| m.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = Symmetry::ALL.iter().map(|m| m.name()).collect();
+            Error::BadArgument(format!("unknown symmetry \"{s}\"; expected one of {}", names.join(", ")))
+        })
+    }
+}
+
 impl Symmetry {
     /// Every symmetry of a square board, identity first.
     pub const ALL: [Symmetry; 8] = [
@@ -45,6 +58,20 @@ impl Symmetry {
             &Symmetry::ALL
         } else {
             &Symmetry::ALL[..4]
+        }
+    }
+
+    /// The symmetry's name, as the command line and the page give it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::Identity => "identity",
+            Symmetry::FlipVertical => "flip-vertical",
+            Symmetry::FlipHorizontal => "flip-horizontal",
+            Symmetry::Rotate180 => "rotate-180",
+            Symmetry::Transpose => "transpose",
+            Symmetry::AntiTranspose => "anti-transpose",
+            Symmetry::Rotate90 => "rotate-90",
+            Symmetry::Rotate270 => "rotate-270",
         }
     }
 

@@ -143,6 +143,12 @@ struct SolveReport {
     score: i32,
     /// "win", "draw" or "loss"; null after a stop that did not decide it.
     result: Option<Wld>,
+    /// What is proven for the side to move: `lower ≤ score ≤ upper`, null
+    /// where unknown (both equal once solved; after a stop, what it reached).
+    lower: Option<i32>,
+    upper: Option<i32>,
+    /// The bounds in words: "+4", ">= +2", "between -2 and +6", "nothing yet".
+    proven: String,
     best: Option<String>,
     pv: Vec<String>,
     black: u32,
@@ -162,6 +168,9 @@ fn solve_report(pos: &Position, s: &Solution) -> SolveReport {
         empties: pos.empties().count_ones(),
         score: s.score,
         result: s.outcome(),
+        lower: s.lower,
+        upper: s.upper,
+        proven: s.proven(),
         best: s.best.as_ref().map(|m| name(pos, m)),
         pv: s.pv.iter().map(|m| name(pos, m)).collect(),
         black: s.black,
@@ -192,8 +201,8 @@ struct MoveProgress {
 /// `wld`, `allMoves`, `mode` (`ybw`, `lazy`, `msai`, `predict`, `serial`),
 /// `fresh`. With `allMoves` the moves are solved one after another and
 /// `progress` gets `{ done, total, move, score, nodes, seconds }` after each.
-/// Returns `{ position, empties, score, result, best, pv, black, white,
-/// moves, nodes, leaves, seconds, nodesPerSecond, stopped }`.
+/// Returns `{ position, empties, score, result, lower, upper, proven, best,
+/// pv, black, white, moves, nodes, leaves, seconds, nodesPerSecond, stopped }`.
 #[wasm_bindgen]
 pub fn solve(
     position: &str,

@@ -4,12 +4,12 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{analysis, js, WasmGame};
+use super::{analysis, js, start_name, WasmGame};
 use crate::error::Error;
 use crate::rules::game_file::{read_ggf, read_wthor, FileGame};
 use crate::rules::ggf::to_ggf;
 use crate::rules::notation::format_position;
-use crate::rules::position::{Position, Scoring, Start};
+use crate::rules::position::Scoring;
 use crate::rules::wthor::{parse_names, PLAYER, TOURNAMENT};
 
 /// One game of a file as the page lists and opens it.
@@ -38,10 +38,7 @@ fn listed(g: FileGame) -> ListedGame {
         title: g.describe(),
         board: game.start().size().to_string(),
         position: format_position(game.start()),
-        start: [Start::Othello, Start::Reversi]
-            .into_iter()
-            .find(|&s| Position::start(game.start().size(), s) == *game.start())
-            .map(|s| s.to_string()),
+        start: start_name(game.start()),
         moves: game.moves().iter().zip(game.positions()).map(|(m, p)| analysis::name(p, m)).collect(),
         black: g.black,
         white: g.white,

@@ -17,7 +17,7 @@ use crate::rules::game::Game;
 use crate::rules::geometry::BoardSize;
 use crate::rules::notation::{format_position, parse_position};
 use crate::rules::perft::perft_position;
-use crate::rules::position::{Color, Position, Scoring, Status};
+use crate::rules::position::{Color, Position, Scoring, Start, Status};
 use crate::rules::square::Square;
 
 // The single-thread build (for pages without cross-origin isolation) has
@@ -36,6 +36,11 @@ fn start() {
 
 pub(crate) fn board_size(board: &str) -> Result<BoardSize, JsError> {
     board.parse().map_err(js)
+}
+
+/// The name of the standard start `pos` is, if it is one.
+pub(crate) fn start_name(pos: &Position) -> Option<String> {
+    [Start::Othello, Start::Reversi].into_iter().find(|&s| Position::start(pos.size(), s) == *pos).map(|s| s.to_string())
 }
 
 /// A game in progress on any supported board.
@@ -174,6 +179,31 @@ impl WasmGame {
     /// The moves played, one entry each: a square name or `"pass"`.
     pub fn moves(&self) -> Vec<String> {
         move_names(&self.game)
+    }
+
+    /// The same game under a symmetry: `"rotate-90"`, `"rotate-180"`,
+    /// `"rotate-270"`, `"flip-horizontal"`, `"flip-vertical"`, `"transpose"`,
+    /// `"anti-transpose"`, or `"f5"` for the standard orientation (the first
+    /// move on f5, the start kept).
+    pub fn transformed(&self, symmetry: &str) -> Result<WasmGame, JsError> {
+        let game = match symmetry {
+            "f5" => self.game.normalised(),
+            name => self.game.transformed(name.parse().map_err(js)?).map_err(js)?,
+        };
+        Ok(WasmGame { game })
+    }
+
+    /// Where the game starts, as a position string.
+    #[wasm_bindgen(js_name = startPosition)]
+    pub fn start_position(&self) -> String {
+        format_position(self.game.start())
+    }
+
+    /// The start's name (`"othello"`, `"reversi"`) when the game starts
+    /// from one, so a page can keep the opening's name and the book.
+    #[wasm_bindgen(js_name = startName)]
+    pub fn start_name(&self) -> Option<String> {
+        start_name(self.game.start())
     }
 
     /// Who made each move: `"black"` or `"white"`, one entry per move.

@@ -1,0 +1,64 @@
+// Turning the board: rotate and mirror the game with its record, and turn
+// it so that its first move is f5; the saved image carries more than the
+// board.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { appSession } from './app-page.mjs';
+
+const { page, text, newGame } = appSession();
+
+const recordIs = (r) => page().waitForFunction((want) => document.querySelector('#record').textContent === want, r);
+async function load(record) {
+  await page().fill('#load-text', record);
+  await page().click('#load button[type=submit]');
+  await recordIs(record.match(/[a-h]\d/g).join(' '));
+}
+
+test('a game turns to f5 first, mirrors and rotates with its record, keeping the ply on the board', async () => {
+  await newGame();
+  // d3 c3 under the anti-transpose is f5 f6 (worked by hand in the engine's tests).
+  await load('d3c3');
+  await page().click('button[data-symmetry="f5"]');
+  await recordIs('f5 f6');
+  // Still the Othello start, so the opening keeps its name.
+  assert.equal(await page().isVisible('#opening'), true);
+  // Mirrored left to right: f → c.
+  await page().click('button[data-symmetry="flip-horizontal"]');
+  await recordIs('c5 c6');
+  // The mirror of the start is not the Othello start: its position says so.
+  await page().click('#first');
+  await page().waitForFunction(() => document.querySelector('#record').textContent === '');
+  assert.match(await text('#position'), /^-{27}XO-{6}OX-{27} X$/);
+
+  await load('f5d6c3');
+  await page().click('#move-list button[data-ply="1"]');
+  await recordIs('f5');
+  // A quarter turn clockwise, (r, c) → (c, 7 − r): f5 (row 4, column 5) → d6.
+  await page().click('#rotate');
+  await recordIs('d6');
+  assert.equal(await page().isEnabled('#redo'), true);
+  await page().click('#last');
+  // d6 → row 5, col 3 → (3, 2) c4; c3 → (2, 2) → (2, 5) f3.
+  await recordIs('d6 c4 f3');
+});
+
+test('a quarter turn is offered only on square boards', async () => {
+  await newGame({ board: '4x6' });
+  assert.equal(await page().isDisabled('#rotate'), true);
+  await newGame({ board: '6x6' });
+  assert.equal(await page().isEnabled('#rotate'), true);
+});
+
+test('the saved image carries the counts, the side to move and the record below the board', async () => {
+  await newGame();
+  await load('f5d6c3d3c4');
+  const [download] = await Promise.all([page().waitForEvent('download'), page().click('#save-image')]);
+  const chunks = [];
+  for await (const c of await download.createReadStream()) chunks.push(c);
+  const png = Buffer.concat(chunks);
+  // PNG's IHDR: width and height, big-endian, at bytes 16 and 20.
+  const [w, h] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+  assert.equal(w, 8 * 56 + 56);
+  // The board, then a line of counts and one line of record.
+  assert.equal(h, 8 * 56 + 56 + 30 + 20);
+});
