@@ -217,7 +217,7 @@ function restoreSettings(kept, levels) {
       app.game.scoring = start.scoring;
       await setGame({ ...start }, { redo: start.redo ?? [], fresh: true });
       if (!linked && kept?.game) {
-        for (const k of ['evals', 'results', 'discs', 'times', 'book', 'analysis']) app.game[k] = kept.game[k] ?? [];
+        for (const k of ['evals', 'results', 'discs', 'times', 'book', 'analysis', 'variations']) app.game[k] = kept.game[k] ?? [];
         render();
       }
     } catch (e) {

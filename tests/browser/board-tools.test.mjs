@@ -62,3 +62,31 @@ test('the saved image carries the counts, the side to move and the record below 
   // The board, then a line of counts and one line of record.
   assert.equal(h, 8 * 56 + 56 + 30 + 20);
 });
+
+test('a different move keeps the old line as a variation; following it keeps the other; both survive a reload', async () => {
+  await newGame();
+  await load('f5d6c3d3');
+  await page().click('#move-list button[data-ply="2"]');
+  await recordIs('f5 d6');
+  await page().click('#board [data-square="c5"]');
+  await recordIs('f5 d6 c5');
+  const lines = () => page().$$eval('#variation-list button', (bs) => bs.map((b) => b.textContent));
+  assert.deepEqual(await lines(), ['at move 3: c3 d3']);
+  // Back to it: the c5 line becomes the variation.
+  await page().click('#variation-list button');
+  await recordIs('f5 d6 c3');
+  assert.equal(await page().isEnabled('#redo'), true);
+  assert.deepEqual(await lines(), ['at move 3: c5']);
+  // A third line from the same point, then a reload: all kept.
+  await page().click('#move-list button[data-ply="1"]');
+  await recordIs('f5');
+  await page().click('#board [data-square="f6"]');
+  await recordIs('f5 f6');
+  assert.deepEqual((await lines()).sort(), ['at move 2: d6 c3 d3', 'at move 2: d6 c5']);
+  await page().reload();
+  await page().waitForSelector('body[data-ready="true"]');
+  assert.deepEqual((await lines()).sort(), ['at move 2: d6 c3 d3', 'at move 2: d6 c5']);
+  // A new game starts without them.
+  await newGame();
+  assert.equal(await page().isHidden('#variations'), true);
+});

@@ -4,7 +4,7 @@
 import { BOARD_CSS } from '../board-view.js';
 import { signed as fmt } from '../format.js';
 import { $, app, download, line, sideName, showError } from './state.js';
-import { humanToMove, engineToMove, jumpTo, mistakeAt } from './model.js';
+import { branchOf, engineToMove, followLine, humanToMove, jumpTo, mistakeAt } from './model.js';
 import { drawEditor } from './editor.js';
 
 document.head.append(Object.assign(document.createElement('style'), { textContent: BOARD_CSS }));
@@ -141,6 +141,7 @@ export function drawMoveList() {
     frag.append(li);
   });
   list.replaceChildren(frag);
+  drawVariations();
   // Keep the current move in view inside the list (never scroll the page).
   const current = list.querySelector('[aria-current]');
   if (current && list.scrollHeight > list.clientHeight) {
@@ -149,6 +150,24 @@ export function drawMoveList() {
       list.scrollTop = top - list.clientHeight / 2;
     }
   }
+}
+
+// The other lines of the game: each where it leaves the line now, and its
+// first moves from there; choosing one follows it (and keeps this one).
+function drawVariations() {
+  const { variations = [] } = app.game;
+  $('variations').hidden = variations.length === 0;
+  $('variation-list').replaceChildren(...variations.map((v) => {
+    const at = branchOf(v);
+    const rest = v.slice(at);
+    const b = Object.assign(document.createElement('button'), { type: 'button' });
+    b.textContent = `at move ${at + 1}: ${rest.slice(0, 6).join(' ')}${rest.length > 6 ? ' …' : ''}`;
+    b.setAttribute('aria-label', `the line with ${rest[0]} at move ${at + 1}, ${v.length} moves in all`);
+    b.addEventListener('click', () => followLine(v).catch((e) => showError(e.message)));
+    const li = document.createElement('li');
+    li.append(b);
+    return li;
+  }));
 }
 
 function moveButton(ply, text, current) {

@@ -56,7 +56,12 @@ async function transformGame(symmetry) {
   const { game } = app;
   const at = game.moves.length;
   const t = await app.yomi.transform({ origin: game.origin, moves: line() }, symmetry);
+  // The variations turn with it.
+  const variations = [];
+  for (const v of game.variations) variations.push((await app.yomi.transform({ origin: game.origin, moves: v }, symmetry)).moves);
   await setGame({ ...game, origin: t.origin, moves: t.moves.slice(0, at) }, { redo: t.moves.slice(at).reverse(), fresh: true });
+  app.game.variations = variations;
+  app.view.render();
   syncMenus();
 }
 
@@ -72,7 +77,7 @@ async function restorePrevious() {
   app.paused = true;
   app.game.scoring = p.scoring;
   await setGame({ ...app.game, origin: p.origin, moves: p.moves }, { redo: p.redo, fresh: true });
-  Object.assign(app.game, { evals: p.evals, results: p.results ?? [], discs: p.discs, times: p.times, book: p.book ?? [], analysis: p.analysis });
+  Object.assign(app.game, { evals: p.evals, results: p.results ?? [], discs: p.discs, times: p.times, book: p.book ?? [], analysis: p.analysis, variations: p.variations ?? [] });
   syncMenus();
   app.view.render();
   save();

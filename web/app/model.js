@@ -39,14 +39,14 @@ export async function setGame(next, { redo = [], fresh = false, animate = false 
   Object.assign(game, next);
   game.redo = redo;
   if (fresh) {
-    for (const k of ['evals', 'results', 'discs', 'times', 'book', 'analysis']) game[k] = [];
+    for (const k of ['evals', 'results', 'discs', 'times', 'book', 'analysis', 'variations']) game[k] = [];
   } else {
     // What is known of plies past the point where the line changed goes.
     const now = line();
-    let same = 0;
-    while (same < now.length && same < oldLine.length && now[same] === oldLine[same]) same++;
+    const same = shared(now, oldLine);
     for (const k of ['evals', 'results', 'discs']) game[k].length = Math.min(game[k].length, same + 1);
     for (const k of ['times', 'book', 'analysis']) game[k].length = Math.min(game[k].length, same);
+    keepLine(oldLine, now);
   }
   game.discs[game.moves.length] = s.black - s.white;
   app.state = s;
@@ -58,6 +58,33 @@ export async function setGame(next, { redo = [], fresh = false, animate = false 
   app.view.continueGame();
   return true;
 }
+
+/** How many first moves two lines share. */
+const shared = (a, b) => {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  return n;
+};
+
+// A line left for another (a different move tried) stays as a variation,
+// unless it is part of the line now or of one kept already; the line now
+// is no variation of itself.
+function keepLine(old, now) {
+  const { game } = app;
+  const within = (a, b) => shared(a, b) === a.length;
+  game.variations = (game.variations ?? []).filter((v) => !within(v, now) && !within(v, old));
+  if (!within(old, now) && !game.variations.some((v) => within(old, v))) game.variations.push(old);
+}
+
+/** Goes to where `variation` leaves the line now, with its moves on Redo. */
+export async function followLine(variation) {
+  const same = shared(line(), variation);
+  app.paused = true;
+  await setGame({ ...app.game, moves: variation.slice(0, same + 1) }, { redo: variation.slice(same + 1).reverse() });
+}
+
+/** Where each variation leaves the line now: the number of moves it shares with it. */
+export const branchOf = (variation) => shared(line(), variation);
 
 // A setting of the turn changed (players, hints, scoring): what the engine
 // was doing for it ends, and the game goes on under the new setting.
@@ -146,7 +173,7 @@ export function save() {
     localStorage.setItem(STORE, JSON.stringify({
       game: { origin: game.origin, moves: game.moves, redo: game.redo, scoring: game.scoring, players: game.players,
         evals: game.evals, results: game.results, discs: game.discs, times: game.times, book: game.book,
-        analysis: game.analysis },
+        analysis: game.analysis, variations: game.variations },
       hints: $('hints').checked,
       bookMoves: $('book-moves').checked,
       hintDecimals: $('hint-decimals').checked,

@@ -24,6 +24,7 @@ export const app = {
     times: [], // ply → seconds the engine took for the move played there
     book: [], // ply → true if the move played there was one of the opening book's
     analysis: [], // ply → { best, played, loss, bestMove, kind, mover } of the move played there
+    variations: [], // the other lines tried from the same origin, each whole: the game's tree, leaf by leaf
   },
   /** The engine's report on the position on the board (yomi.state). */
   state: null,
