@@ -97,7 +97,7 @@ $('setup').addEventListener('submit', (e) => {
   e.preventDefault();
   newFromSetup();
 });
-for (const id of ['board-size', 'start']) $(id).addEventListener('change', newFromSetup);
+for (const id of ['board-size', 'start', 'clock']) $(id).addEventListener('change', newFromSetup);
 $('scoring').addEventListener('change', act(() => {
   app.game.scoring = $('scoring').value;
   return restartTurn();

@@ -196,7 +196,7 @@ export class Yomi extends EventTarget {
 
   /**
    * Chooses a move. Options: board, level (name or 1-6), scoring, allMoves,
-   * mode, nodes, onProgress (a report per iteration). Resolves to { best,
+   * mode, nodes, time (seconds at most, as a clock allows), onProgress (a report per iteration). Resolves to { best,
    * score, kind ('midgame' | 'wld' | 'exact'), depth, selectivity, pv,
    * moves, nodes, seconds, nodesPerSecond, stopped }.
    */

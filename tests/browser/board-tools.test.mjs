@@ -90,3 +90,45 @@ test('a different move keeps the old line as a variation; following it keeps the
   await newGame();
   assert.equal(await page().isHidden('#variations'), true);
 });
+
+test("clocks: the side to move's clock runs, and the engine keeps within its share", async () => {
+  await newGame({ white: 'easy' });
+  await page().selectOption('#clock', '1');
+  await page().waitForFunction(() => !document.querySelector('#clocks').hidden);
+  assert.equal(await text('#clock-white'), '1:00');
+  assert.match(await page().getAttribute('#clock-black', 'class'), /running/);
+  await page().click('#board [data-square="f5"]');
+  // Easy answers; its clock ran while it thought, and now Black's runs again.
+  await page().waitForFunction(() => document.querySelector('#record').textContent.split(' ').length === 2);
+  assert.match(await page().getAttribute('#clock-black', 'class'), /running/);
+  assert.match(await text('#clock-white'), /^(1:00|0:5\d)$/);
+  await page().selectOption('#clock', '0');
+  assert.equal(await page().isHidden('#clocks'), true);
+});
+
+test('a clock at zero loses the game on time, and no move is taken after it', async () => {
+  const { start } = await import('./browser.mjs');
+  const b = await start();
+  try {
+    // Page time under the test's hand: a minute passes in an instant.
+    await b.page.clock.install();
+    await b.page.goto(b.url);
+    await b.page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+    await b.page.selectOption('#white-player', 'human');
+    await b.page.selectOption('#clock', '1');
+    await b.page.waitForFunction(() => !document.querySelector('#clocks').hidden);
+    await b.page.click('#board [data-square="f5"]');
+    await b.page.waitForFunction(() => document.querySelector('#record').textContent === 'f5');
+    await b.page.clock.fastForward('01:01');
+    await b.page.waitForFunction(() => !document.querySelector('#banner').hidden);
+    assert.equal(await b.page.textContent('#banner-text'), 'White ran out of time: Black wins on time.');
+    assert.equal(await b.page.textContent('#clock-white'), '0:00');
+    // The board refuses the move: its squares are disabled, and a click anyway does nothing.
+    assert.equal(await b.page.getAttribute('#board [data-square="d6"]', 'aria-disabled'), 'true');
+    await b.page.click('#board [data-square="d6"]', { force: true });
+    await b.page.waitForTimeout(300);
+    assert.equal(await b.page.textContent('#record'), 'f5');
+  } finally {
+    await b.close();
+  }
+});

@@ -6,6 +6,7 @@ import { signed as fmt } from '../format.js';
 import { $, app, download, line, sideName, showError } from './state.js';
 import { branchOf, engineToMove, followLine, humanToMove, jumpTo, mistakeAt } from './model.js';
 import { drawEditor } from './editor.js';
+import { flagged, syncClock, timeLoss } from './clock.js';
 
 document.head.append(Object.assign(document.createElement('style'), { textContent: BOARD_CSS }));
 
@@ -33,6 +34,7 @@ export function render({ hints, best, book = false, animate = false } = {}) {
     ({ hints, best } = bookHints(state.book));
     book = true;
   }
+  syncClock();
   app.board.draw(state, { hints: hints ?? new Map(), best: best ?? new Set(), book, last, interactive: humanToMove(), animate });
   $('opening').textContent = state.opening ? `Opening: ${state.opening}` : '';
   $('opening').hidden = !state.opening;
@@ -74,6 +76,7 @@ export function finalScore() {
 function statusText() {
   const { game, state, paused } = app;
   const side = sideName(state.toMove);
+  if (flagged()) return timeLoss(flagged());
   if (state.status === 'over') {
     const score = finalScore();
     const rule = game.scoring === 'paper' ? 'paper 001 scoring' : 'world scoring';
@@ -90,9 +93,13 @@ function statusText() {
 
 function drawBanner() {
   const { state, editing } = app;
-  const over = state.status === 'over' && !editing;
+  const over = (state.status === 'over' || flagged()) && !editing;
   $('banner').hidden = !over;
   if (!over) return;
+  if (flagged()) {
+    $('banner-text').textContent = timeLoss(flagged());
+    return;
+  }
   const score = finalScore();
   $('banner-text').textContent = score === 0
     ? `A draw, ${state.black}–${state.white}`

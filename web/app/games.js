@@ -3,6 +3,7 @@
 import { $, act, app, line, lineOf, notice, sideName } from './state.js';
 import { fromLink, save, setGame } from './model.js';
 import { endEditing } from './editor.js';
+import { setClock } from './clock.js';
 
 export async function newGame(origin, { scoring = app.game.scoring, message } = {}) {
   const { game } = app;
@@ -11,6 +12,7 @@ export async function newGame(origin, { scoring = app.game.scoring, message } = 
   if (app.editing) endEditing();
   app.paused = false;
   game.scoring = scoring;
+  setClock(Number($('clock').value));
   await setGame({ ...game, origin, moves: [] }, { fresh: true });
   const who = whoPlays();
   if (leaving) {
@@ -40,6 +42,8 @@ export async function replaceGame(next, { message, paused = false }) {
   const before = structuredClone({ ...app.game });
   if (app.editing) endEditing();
   app.paused = paused;
+  // A game read from a text or a file has no time control.
+  setClock(null);
   await setGame({ ...app.game, ...next }, { redo: next.redo ?? [], fresh: true });
   if (before.moves.length + before.redo.length > 0) {
     app.previous = before;
@@ -75,6 +79,7 @@ async function restorePrevious() {
   app.previous = null;
   notice(null);
   app.paused = true;
+  setClock(null);
   app.game.scoring = p.scoring;
   await setGame({ ...app.game, origin: p.origin, moves: p.moves }, { redo: p.redo, fresh: true });
   Object.assign(app.game, { evals: p.evals, results: p.results ?? [], discs: p.discs, times: p.times, book: p.book ?? [], analysis: p.analysis, variations: p.variations ?? [] });

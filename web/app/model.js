@@ -5,12 +5,12 @@ import { $, app, line, showError } from './state.js';
 
 export function humanToMove() {
   const { state, game } = app;
-  return state && !app.editing && state.status === 'move' && game.players[state.toMove] === 'human';
+  return state && !app.editing && !app.clock?.flagged && state.status === 'move' && game.players[state.toMove] === 'human';
 }
 
 export function engineToMove() {
   const { state, game } = app;
-  return state && state.status !== 'over' && game.players[state.toMove] !== 'human';
+  return state && state.status !== 'over' && !app.clock?.flagged && game.players[state.toMove] !== 'human';
 }
 
 // Goes to `next` (origin and moves). `fresh`: a new game or position, so

@@ -46,6 +46,8 @@ export const app = {
   previous: null,
   /** The engine's levels: name, depth, seconds, solver thresholds. */
   levelDetails: [],
+  /** The clocks, when the game has a time control: minutes, time left per side, who runs, who lost on time. */
+  clock: null,
   /** The games of the opened file (GGF or WTHOR), to choose from. */
   fileGames: [],
   /** The whole-game analysis running now: Stop sets `cancelled`. */

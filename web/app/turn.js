@@ -5,12 +5,13 @@ import { signed as fmt, count as big } from '../format.js';
 import { $, app, notice, sideName, showError } from './state.js';
 import { engineToMove, humanToMove, noteValue, save, setGame, setWork } from './model.js';
 import { drawGraph, drawMoveList, render } from './board.js';
+import { flagged, moveBudget } from './clock.js';
 
 export function continueGame() {
   const { state } = app;
   const gen = app.generation;
   // No game yet (the first one failed to load) is nothing to continue.
-  if (!state || app.editing || state.status === 'over') return;
+  if (!state || app.editing || state.status === 'over' || flagged()) return;
   if (state.status === 'pass') {
     if (app.paused) return;
     setTimeout(() => {
@@ -63,7 +64,7 @@ async function think(gen) {
   const ply = game.moves.length;
   try {
     const r = await app.yomi.search(state.position, {
-      board: state.board, level, scoring: game.scoring,
+      board: state.board, level, scoring: game.scoring, time: moveBudget(side),
       onProgress: (p) => gen === app.generation && showThinking(p, side, `${sideName(side)} (${level}) thinks`),
     });
     if (gen !== app.generation) return;

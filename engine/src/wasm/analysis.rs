@@ -300,6 +300,9 @@ struct SearchArgs {
     mode: Option<String>,
     /// A node limit (the midgame search stops near it).
     nodes: Option<f64>,
+    /// Seconds the move may take at most (a clock's share), kept also
+    /// when the solver takes over; the level's own limit still holds if shorter.
+    time: Option<f64>,
     /// Answer from the loaded book where it knows the position (default
     /// true; levels without a book bound never do).
     book: Option<bool>,
@@ -339,7 +342,7 @@ fn search_report(pos: &Position, r: &SearchResult) -> SearchReport {
 
 /// Chooses a move in `position`. Options: `level` (a name or 1–6, default
 /// hard), `scoring`, `allMoves` (every move's score: the analysis), `mode`,
-/// `nodes`, `book` (default true: answer from the loaded book where the
+/// `nodes`, `time` (seconds at most), `book` (default true: answer from the loaded book where the
 /// level has a book bound). `progress` gets a report after every iteration.
 /// Returns `{ best, score, kind ("midgame", "wld", "exact" or "book"), depth, selectivity, pv, moves,
 /// nodes, seconds, nodesPerSecond, stopped }`.
@@ -359,6 +362,12 @@ pub fn search(
         ..SearchOptions::new(level, scoring(args.scoring.as_deref())?)
     };
     opts.limits.nodes = args.nodes.map(|n| n.max(1.0) as u64);
+    if let Some(t) = args.time {
+        if !(t.is_finite() && t > 0.0) {
+            return Err(JsError::new(&format!("time must be a positive number of seconds, not {t}")));
+        }
+        opts.limits.time = Some(opts.limits.time.map_or(t, |own| own.min(t)));
+    }
     if let (Some(bound), Some(book), true) = (level.book, super::book::book(), args.book.unwrap_or(true)) {
         // A move to play varies within the level's bound; an analysis
         // shows the book's best.
