@@ -15,6 +15,7 @@
 //   analysis.js the whole game against the best moves
 //   solve.js    solving the position, the perfect line and its diagram
 import { Yomi } from './yomi.js';
+import { addLanguageMenu, translatePage } from './i18n.js';
 import { BoardView } from './board-view.js';
 import { $, act, app, line, notice, showError } from './app/state.js';
 import { humanToMove, jumpTo, redo, restartTurn, save, saved, fromLink, gameLink, setGame, undo } from './app/model.js';
@@ -25,6 +26,9 @@ import { newGame, syncMenus } from './app/games.js';
 import './app/files.js';
 import './app/analysis.js';
 import './app/solve.js';
+
+// The page's own words in its language, before the engine is asked anything.
+translatePage();
 
 app.board = new BoardView($('board'), {
   onSquare: (name) => (app.editing ? editSquare(name) : humanPlay(name)),
@@ -190,7 +194,10 @@ function restoreSettings(kept, levels) {
 
 (async () => {
   try {
+    addLanguageMenu();
     const yomi = (app.yomi = await Yomi.create());
+    // The Theme menu came with the page's first script once the page was read.
+    translatePage(document.querySelector('header.site'));
     app.levelDetails = yomi.levelDetails;
     fillMenus(yomi);
     const kept = saved();

@@ -119,7 +119,10 @@ test('a clock at zero loses the game on time, and no move is taken after it', as
     await b.page.waitForFunction(() => !document.querySelector('#clocks').hidden);
     await b.page.click('#board [data-square="f5"]');
     await b.page.waitForFunction(() => document.querySelector('#record').textContent === 'f5');
-    await b.page.clock.fastForward('01:01');
+    // White's clock runs now, Black's stands at what Black used.
+    await b.page.waitForFunction(() => document.querySelector('#clock-white').classList.contains('running'));
+    assert.equal(await b.page.getAttribute('#clock-black', 'class'), 'clock mono');
+    await b.page.clock.runFor(61_000);
     await b.page.waitForFunction(() => !document.querySelector('#banner').hidden);
     assert.equal(await b.page.textContent('#banner-text'), 'White ran out of time: Black wins on time.');
     assert.equal(await b.page.textContent('#clock-white'), '0:00');
@@ -131,4 +134,25 @@ test('a clock at zero loses the game on time, and no move is taken after it', as
   } finally {
     await b.close();
   }
+});
+
+test('a Japanese interface: chosen from the menu (or the browser), kept, and switched back', async () => {
+  await Promise.all([page().waitForEvent('load'), page().selectOption('#lang', 'ja')]);
+  await page().waitForSelector('body[data-ready="true"]');
+  assert.equal(await page().$eval('html', (h) => h.lang), 'ja');
+  assert.equal(await text('#toolbar-new'), '新規対局');
+  assert.equal(await text('#solve-title'), '完全読み');
+  await newGame();
+  assert.equal(await text('#status'), '黒の番です。');
+  await page().click('#board [data-square="f5"]');
+  await page().waitForFunction(() => document.querySelector('#status').textContent === '白の番です。');
+  assert.match(await text('#to-move'), /白の番/);
+  // Kept across a reload, then back to English from the same menu.
+  await page().reload();
+  await page().waitForSelector('body[data-ready="true"]');
+  assert.equal(await page().$eval('#lang', (s) => s.value), 'ja');
+  await Promise.all([page().waitForEvent('load'), page().selectOption('#lang', 'en')]);
+  await page().waitForSelector('body[data-ready="true"]');
+  assert.equal(await page().$eval('html', (h) => h.lang), 'en');
+  assert.equal(await text('#toolbar-new'), 'New game');
 });

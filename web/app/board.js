@@ -7,6 +7,7 @@ import { $, app, download, line, sideName, showError } from './state.js';
 import { branchOf, engineToMove, followLine, humanToMove, jumpTo, mistakeAt } from './model.js';
 import { drawEditor } from './editor.js';
 import { flagged, syncClock, timeLoss } from './clock.js';
+import { t } from '../i18n.js';
 
 document.head.append(Object.assign(document.createElement('style'), { textContent: BOARD_CSS }));
 
@@ -36,11 +37,11 @@ export function render({ hints, best, book = false, animate = false } = {}) {
   }
   syncClock();
   app.board.draw(state, { hints: hints ?? new Map(), best: best ?? new Set(), book, last, interactive: humanToMove(), animate });
-  $('opening').textContent = state.opening ? `Opening: ${state.opening}` : '';
+  $('opening').textContent = state.opening ? t('Opening: {name}', { name: state.opening }) : '';
   $('opening').hidden = !state.opening;
   $('black-count').textContent = state.black;
   $('white-count').textContent = state.white;
-  $('to-move').textContent = state.status === 'over' ? '' : `· ${sideName(state.toMove)} to move`;
+  $('to-move').textContent = state.status === 'over' ? '' : t('· {side} to move', { side: sideName(state.toMove) });
   $('record').textContent = game.moves.filter((m) => m !== 'pass').join(' ');
   $('record').dataset.copy = state.record;
   $('position').textContent = state.position;
@@ -53,7 +54,7 @@ export function render({ hints, best, book = false, animate = false } = {}) {
   $('status').textContent = statusText();
   const resume = paused && state.status !== 'over' && (engineToMove() || state.status === 'pass');
   $('resume').hidden = !resume;
-  $('resume').textContent = engineToMove() ? 'Engine plays from here' : 'Continue';
+  $('resume').textContent = t(engineToMove() ? 'Engine plays from here' : 'Continue');
   drawBanner();
   drawMoveList();
   drawGraph();
@@ -79,16 +80,16 @@ function statusText() {
   if (flagged()) return timeLoss(flagged());
   if (state.status === 'over') {
     const score = finalScore();
-    const rule = game.scoring === 'paper' ? 'paper 001 scoring' : 'world scoring';
+    const rule = t(game.scoring === 'paper' ? 'paper 001 scoring' : 'world scoring');
     const counts = `${state.black}–${state.white}, ${rule}`;
-    if (score === 0) return `Game over: a draw (${counts}).`;
-    return `Game over: ${score > 0 ? 'Black' : 'White'} wins by ${Math.abs(score)} (${counts}).`;
+    if (score === 0) return t('Game over: a draw ({counts}).', { counts });
+    return t('Game over: {winner} wins by {n} ({counts}).', { winner: sideName(score > 0 ? 'black' : 'white'), n: Math.abs(score), counts });
   }
-  if (state.status === 'pass') return `${side} has no legal move and must pass.`;
+  if (state.status === 'pass') return t('{side} has no legal move and must pass.', { side });
   const player = game.players[state.toMove];
-  if (player === 'human') return `${side} to move.`;
-  return paused ? `${side} to move (the engine, ${player}): paused while you look through the game.`
-    : `${side} to move: the engine (${player}) is thinking.`;
+  if (player === 'human') return t('{side} to move.', { side });
+  return paused ? t('{side} to move (the engine, {player}): paused while you look through the game.', { side, player })
+    : t('{side} to move: the engine ({player}) is thinking.', { side, player });
 }
 
 function drawBanner() {
@@ -102,8 +103,10 @@ function drawBanner() {
   }
   const score = finalScore();
   $('banner-text').textContent = score === 0
-    ? `A draw, ${state.black}–${state.white}`
-    : `${score > 0 ? 'Black' : 'White'} wins ${Math.max(state.black, state.white)}–${Math.min(state.black, state.white)} (by ${Math.abs(score)})`;
+    ? t('A draw, {black}–{white}', { black: state.black, white: state.white })
+    : t('{winner} wins {high}–{low} (by {n})', {
+      winner: sideName(score > 0 ? 'black' : 'white'), high: Math.max(state.black, state.white), low: Math.min(state.black, state.white), n: Math.abs(score),
+    });
 }
 
 export function drawMoveList() {
@@ -112,7 +115,7 @@ export function drawMoveList() {
   const all = line();
   const frag = document.createDocumentFragment();
   const start = document.createElement('li');
-  start.append(moveButton(0, 'start', game.moves.length === 0));
+  start.append(moveButton(0, t('start'), game.moves.length === 0));
   frag.append(start);
   // Standard notation numbers the moves played: a pass gets no number.
   let number = 0;
@@ -208,8 +211,8 @@ export function drawGraph() {
     out += `<line x1="${x(i)}" x2="${x(i)}" y1="${y1}" y2="${y1 + 3}" class="axis"/>`
       + `<text x="${x(i)}" y="${y1 + 11}" text-anchor="middle">${i}</text>`;
   }
-  out += `<text x="${(x0 + x1) / 2}" y="148" text-anchor="middle">move</text>`
-    + `<text x="8" y="${(y0 + y1) / 2}" text-anchor="middle" transform="rotate(-90 8 ${(y0 + y1) / 2})">Black's score</text>`;
+  out += `<text x="${(x0 + x1) / 2}" y="148" text-anchor="middle">${t('move')}</text>`
+    + `<text x="8" y="${(y0 + y1) / 2}" text-anchor="middle" transform="rotate(-90 8 ${(y0 + y1) / 2})">${t("Black's score")}</text>`;
   const points = (arr) => arr.map((v, i) => (v == null ? null : `${x(i).toFixed(1)},${y(v).toFixed(1)}`)).filter(Boolean).join(' ');
   // A line per run of known values: a gap is not bridged.
   const runs = (arr) => {

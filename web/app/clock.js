@@ -3,6 +3,7 @@
 // has left, and a loss on time when a clock reaches zero. Stepping through
 // the game (paused) stops the clocks.
 import { $, app, sideName } from './state.js';
+import { t } from '../i18n.js';
 
 const now = () => performance.now();
 
@@ -85,4 +86,4 @@ setInterval(() => {
 export const flagged = () => app.clock?.flagged ?? null;
 
 /** The words for a loss on time. */
-export const timeLoss = (side) => `${sideName(side)} ran out of time: ${sideName(side === 'black' ? 'white' : 'black')} wins on time.`;
+export const timeLoss = (side) => t('{side} ran out of time: {other} wins on time.', { side: sideName(side), other: sideName(side === 'black' ? 'white' : 'black') });

@@ -3,6 +3,7 @@
 // position; a refused one keeps the editor open with the message.
 import { $, act, app } from './state.js';
 import { cancelWork, setGame } from './model.js';
+import { t } from '../i18n.js';
 
 const editedSquares = () => app.editing.cells.map((c) => '-XO'[c]).join('');
 
@@ -13,8 +14,8 @@ export function drawEditor() {
   $('black-count').textContent = editing.cells.filter((c) => c === 1).length;
   $('white-count').textContent = editing.cells.filter((c) => c === 2).length;
   $('position').textContent = `${editedSquares()} ${$('edit-side').value}`;
-  $('to-move').textContent = `· ${$('edit-side').value === 'X' ? 'Black' : 'White'} to move`;
-  $('status').textContent = 'Editing the position.';
+  $('to-move').textContent = t('· {side} to move', { side: t($('edit-side').value === 'X' ? 'Black' : 'White') });
+  $('status').textContent = t('Editing the position.');
   $('banner').hidden = true;
 }
 

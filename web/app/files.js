@@ -4,6 +4,7 @@
 // readers); the page lists, filters and opens.
 import { $, act, app, download, line } from './state.js';
 import { replaceGame } from './games.js';
+import { t } from '../i18n.js';
 
 // Rows listed at once: a WTHOR year holds thousands of games, and the
 // filter finds the rest.
@@ -114,7 +115,7 @@ async function loadText(text) {
   const next = r.kind === 'position'
     ? { origin: { position: r.position, board: r.board }, moves: [] }
     : { origin: { board: r.board, start: r.start }, moves: r.moves };
-  await replaceGame(next, { message: 'Loaded.' });
+  await replaceGame(next, { message: `${t('Loaded')}.` });
 }
 
 $('load').addEventListener('submit', (e) => {

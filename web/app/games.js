@@ -4,6 +4,7 @@ import { $, act, app, line, lineOf, notice, sideName } from './state.js';
 import { fromLink, save, setGame } from './model.js';
 import { endEditing } from './editor.js';
 import { setClock } from './clock.js';
+import { t } from '../i18n.js';
 
 export async function newGame(origin, { scoring = app.game.scoring, message } = {}) {
   const { game } = app;
@@ -17,8 +18,8 @@ export async function newGame(origin, { scoring = app.game.scoring, message } = 
   const who = whoPlays();
   if (leaving) {
     app.previous = leaving;
-    notice(message ?? `${who} The previous game (${lineOf(leaving).length} moves) is kept for now:`, {
-      label: 'Restore it', run: act(restorePrevious),
+    notice(message ?? t('{who} The previous game ({n} moves) is kept for now:', { who, n: lineOf(leaving).length }), {
+      label: t('Restore it'), run: act(restorePrevious),
     });
   } else {
     notice(message ?? who);
@@ -28,10 +29,10 @@ export async function newGame(origin, { scoring = app.game.scoring, message } = 
 /** Who plays whom, said when a game starts: "New game: you are Black against hard." */
 function whoPlays() {
   const { black, white } = app.game.players;
-  if (black === 'human' && white === 'human') return 'New game: two players at this board.';
-  if (black !== 'human' && white !== 'human') return `New game: ${black} (Black) against ${white} (White).`;
+  if (black === 'human' && white === 'human') return t('New game: two players at this board.');
+  if (black !== 'human' && white !== 'human') return t('New game: {black} (Black) against {white} (White).', { black, white });
   const you = black === 'human' ? 'black' : 'white';
-  return `New game: you are ${sideName(you)} against ${app.game.players[you === 'black' ? 'white' : 'black']}.`;
+  return t('New game: you are {side} against {engine}.', { side: sideName(you), engine: app.game.players[you === 'black' ? 'white' : 'black'] });
 }
 
 /**
@@ -47,7 +48,7 @@ export async function replaceGame(next, { message, paused = false }) {
   await setGame({ ...app.game, ...next }, { redo: next.redo ?? [], fresh: true });
   if (before.moves.length + before.redo.length > 0) {
     app.previous = before;
-    notice(`${message} The game you had is kept for now:`, { label: 'Restore it', run: act(restorePrevious) });
+    notice(t('{message} The game you had is kept for now:', { message }), { label: t('Restore it'), run: act(restorePrevious) });
   } else {
     notice(message);
   }

@@ -2,6 +2,7 @@
 // of each ply, moving through the line, and keeping the game in storage and
 // in links. It draws nothing: it calls app.view when the game changed.
 import { $, app, line, showError } from './state.js';
+import { t } from '../i18n.js';
 
 export function humanToMove() {
   const { state, game } = app;
@@ -114,9 +115,9 @@ export function setWork(kind) {
 function updateStop() {
   const { work } = app;
   $('stop').disabled = work == null;
-  $('stop').textContent = work === 'think' ? 'Move now' : 'Stop';
-  $('stop').title = work === 'think' ? 'The engine plays the best move it has found so far'
-    : work ? 'Stop the engine' : 'Nothing is running';
+  $('stop').textContent = t(work === 'think' ? 'Move now' : 'Stop');
+  $('stop').title = t(work === 'think' ? 'The engine plays the best move it has found so far'
+    : work ? 'Stop the engine' : 'Nothing is running');
 }
 
 // A value for Black after `ply` moves: a disc score (midgame or exact) goes

@@ -2,6 +2,8 @@
 // on the board, and what the page is doing. Every module of the app reads and
 // writes it here; none keeps mutable state of its own.
 
+import { colour } from '../i18n.js';
+
 export const $ = (id) => document.getElementById(id);
 
 export const app = {
@@ -61,7 +63,8 @@ export const app = {
   view: { render() {}, continueGame() {} },
 };
 
-export const sideName = (color) => (color === 'black' ? 'Black' : 'White');
+/** A colour's name as the page says it (in its language). */
+export const sideName = colour;
 
 export function showError(message) {
   $('error').textContent = message;

@@ -6,6 +6,7 @@ import { $, app, notice, sideName, showError } from './state.js';
 import { engineToMove, humanToMove, noteValue, save, setGame, setWork } from './model.js';
 import { drawGraph, drawMoveList, render } from './board.js';
 import { flagged, moveBudget } from './clock.js';
+import { t } from '../i18n.js';
 
 export function continueGame() {
   const { state } = app;
@@ -16,7 +17,7 @@ export function continueGame() {
     if (app.paused) return;
     setTimeout(() => {
       if (gen !== app.generation || app.paused) return;
-      notice(`${sideName(state.toMove)} had no legal move and passed.`);
+      notice(t('{side} had no legal move and passed.', { side: sideName(state.toMove) }));
       playMove('pass', { keepNotice: true });
     }, 300);
     return;
@@ -65,7 +66,7 @@ async function think(gen) {
   try {
     const r = await app.yomi.search(state.position, {
       board: state.board, level, scoring: game.scoring, time: moveBudget(side),
-      onProgress: (p) => gen === app.generation && showThinking(p, side, `${sideName(side)} (${level}) thinks`),
+      onProgress: (p) => gen === app.generation && showThinking(p, side, t('{side} ({level}) thinks', { side: sideName(side), level })),
     });
     if (gen !== app.generation) return;
     setWork(null);
@@ -74,7 +75,7 @@ async function think(gen) {
     const said = describeSearch(r, side);
     // A notice stays until the person acts: the engine's reply does not clear it.
     if (!(await playMove(r.best, { seconds: r.seconds, keepNotice: true }))) return;
-    $('thinking').textContent = `${sideName(side)} (${level}) played ${r.best}: ${said}`;
+    $('thinking').textContent = t('{side} ({level}) played {move}: {said}', { side: sideName(side), level, move: r.best, said });
   } catch (e) {
     if (gen === app.generation) {
       setWork(null);
@@ -87,10 +88,13 @@ async function think(gen) {
 function describeSearch(r, side) {
   const who = sideName(side);
   let what;
-  if (r.kind === 'book') return `from the opening book: ${fmt(r.score, 0)} for ${who}${r.pv?.length ? ` · book line ${r.pv.join(' ')}` : ''}`;
-  if (r.kind === 'exact') what = `exact: ${fmt(r.score, 0)} for ${who}`;
-  else if (r.kind === 'wld') what = `solved: ${r.score > 0 ? 'a win' : r.score < 0 ? 'a loss' : 'a draw'} for ${who}`;
-  else what = `depth ${r.depth}: ${fmt(r.score)} for ${who}`;
+  if (r.kind === 'book') {
+    return t('from the opening book: {score} for {who}', { score: fmt(r.score, 0), who })
+      + (r.pv?.length ? ` · ${t('book line')} ${r.pv.join(' ')}` : '');
+  }
+  if (r.kind === 'exact') what = t('exact: {score} for {who}', { score: fmt(r.score, 0), who });
+  else if (r.kind === 'wld') what = t(r.score > 0 ? 'solved: a win for {who}' : r.score < 0 ? 'solved: a loss for {who}' : 'solved: a draw for {who}', { who });
+  else what = t('depth {depth}: {score} for {who}', { depth: r.depth, score: fmt(r.score), who });
   const speed = r.seconds >= 0.05 && r.nodes > 0 ? ` · ${big(r.nodesPerSecond)} nodes/s` : '';
   const pv = r.pv?.length ? ` · ${r.pv.join(' ')}` : '';
   return `${what}${pv} · ${big(r.nodes)} nodes${speed} · ${r.seconds.toFixed(1)} s${r.stopped ? ' · stopped' : ''}`;
@@ -116,7 +120,7 @@ async function showHints(gen) {
     const hints = new Map(r.moves.map(([sq, v]) => [sq, r.kind === 'wld' ? wldWord(v) : fmt(v, digits)]));
     const top = r.moves[0][1];
     render({ hints, best: new Set(r.moves.filter(([, v]) => v === top).map(([sq]) => sq)), book: r.kind === 'book' });
-    showThinking(r, side, `Scores for ${sideName(side)} at ${$('hint-level').value}`);
+    showThinking(r, side, t('Scores for {side} at {level}', { side: sideName(side), level: $('hint-level').value }));
   };
   try {
     // Every legal move's score: a search, never the book (which the board

@@ -1,0 +1,241 @@
+// The app's languages: English, and Japanese (the engine's name is
+// Japanese). The language is the visitor's choice (the Language menu, kept
+// in localStorage) or else the browser's. Strings are keyed by their English
+// text: `t(english, values)` for what the scripts write, and translatePage()
+// for the page's own text, its titles, labels and placeholders. What the
+// engine itself says (its error messages) stays in English.
+const KEY = 'yomi-lang';
+
+function chosen() {
+  try {
+    const kept = localStorage.getItem(KEY);
+    if (kept === 'en' || kept === 'ja') return kept;
+  } catch { /* storage blocked: the browser's language */ }
+  return (navigator.languages ?? [navigator.language]).some((l) => /^ja\b/i.test(l)) ? 'ja' : 'en';
+}
+
+export const lang = chosen();
+
+const JA = {
+  // The page: header, board, panel.
+  'Play and solve': '対局と解析',
+  Benchmark: 'ベンチマーク',
+  'Tutorial: a 4×4 solver': 'チュートリアル：4×4 ソルバー',
+  'Score Four': '立体四目',
+  'A strong Othello engine that runs entirely in your browser, on every core of your machine: play it, see what every move is worth, analyse your games move by move, and solve positions exactly — on every even board from 4×4 to 8×8, and 4×16.':
+    'ブラウザの中だけで、お使いのマシンの全コアで動く強いオセロエンジンです。対局し、すべての手の価値を見て、棋譜を一手ずつ検討し、局面を完全に読み切れます。4×4 から 8×8 までの偶数盤と 4×16 に対応しています。',
+  Play: '対局',
+  'Editing the position.': '局面を編集中です。',
+  'Click a square to cycle it: empty, black, white.': 'マスをクリックすると 空き → 黒 → 白 と切り替わります。',
+  'Side to move': '手番',
+  Black: '黒',
+  White: '白',
+  'Empty the board': '盤を空にする',
+  'Use this position': 'この局面を使う',
+  Cancel: 'キャンセル',
+  'New game': '新規対局',
+  'Analyse the game': '対局を検討する',
+  'Loading the engine…': 'エンジンを読み込み中…',
+  '« First': '« 最初',
+  Undo: '待った',
+  Redo: 'やり直し',
+  'Last »': '最後 »',
+  Stop: '停止',
+  'Move now': 'すぐ打つ',
+  'Swap sides': '先後を入れ替える',
+  'Engine plays from here': 'ここからエンジンが打つ',
+  Continue: '続ける',
+  "Show every move's score": 'すべての手の評価値を表示',
+  at: 'レベル',
+  tenths: '小数第一位まで',
+  "Show the opening book's moves": '定石の手を表示',
+  'The opening book is loading…': '定石を読み込み中…',
+  "Scores are in discs for the side to move. Before the solver's reach they are estimates of a search of limited depth (at expert and maximum also of limited time), so the same position may get a different estimate after other searches have filled the engine's memory; exact and win/draw/loss results never change.":
+    '評価値は手番側から見た石数です。完全読みの手前では深さの限られた探索（エキスパートと最強では時間も限られます）による推定なので、ほかの探索でエンジンの記憶が埋まった後は同じ局面でも推定が変わることがあります。完全読みと勝敗読みの結果は変わりません。',
+  Moves: '棋譜',
+  'Other lines': 'ほかの変化',
+  "Score after each move, for Black (above the line: Black ahead). Grey: disc difference. Green: the engine's evaluation in discs. Shaded bands: a solved result that is only win, draw or loss (up: Black wins, down: White wins, a tick on the line: a draw). Red dots: mistakes found by the analysis. Click to go to that move.":
+    '各手の後の黒から見た評価（線より上は黒の優勢）。灰色：石数の差。緑：エンジンの評価（石数）。帯：勝敗だけが読み切れた結果（上は黒勝ち、下は白勝ち、線上の印は引き分け）。赤い点：検討で見つかった悪手。クリックするとその手へ移ります。',
+  Game: '対局',
+  Board: '盤',
+  Start: '初期配置',
+  'Othello (crossed centre)': 'オセロ（中央が交差）',
+  'Reversi (parallel centre)': 'リバーシ（中央が平行）',
+  Scoring: '得点',
+  'World: empties go to the winner': '世界ルール：空きマスは勝者のもの',
+  "Disc difference (paper 001's rule)": '石数の差（論文 001 のルール）',
+  Clock: '持ち時間',
+  None: 'なし',
+  '1 minute a side': '各 1 分',
+  '5 minutes a side': '各 5 分',
+  '10 minutes a side': '各 10 分',
+  '15 minutes a side': '各 15 分',
+  'Changing the board, the start or the clock begins a new game; the game you leave can be restored. With a clock, each side has that many minutes for the whole game, the engine shares its time over the moves it has left, and a side whose time runs out loses. World scoring is the tournament rule; "paper 001" is the study of small boards this app reproduces (Takeshita et al.), which counts only the discs.':
+    '盤・初期配置・持ち時間を変えると新しい対局が始まります（元の対局は戻せます）。持ち時間ありでは各自が対局全体でその分数を持ち、エンジンは残りの手数に時間を配分し、時間切れの側が負けになります。世界ルールは大会のルールです。「論文 001」はこのアプリが再現している小さな盤の研究（竹下ほか）で、石数だけを数えます。',
+  Record: '棋譜',
+  Copy: 'コピー',
+  Position: '局面',
+  'Paste a record (f5d6c3…, numbered "1. f5 d6" too), a position string or a GGF game': '棋譜（f5d6c3…、「1. f5 d6」のような番号付きも可）、局面文字列、または GGF の対局を貼り付け',
+  Load: '読み込む',
+  'Open a game file: GGF, or a WTHOR database (a .wtb file; choose WTHOR.JOU and WTHOR.TRN with it for the names)': '棋譜ファイルを開く：GGF、または WTHOR データベース（.wtb ファイル。対局者名と大会名には WTHOR.JOU と WTHOR.TRN も一緒に選んでください）',
+  'Games of': '対局一覧：',
+  ': find a player, event or year': '— 対局者・大会・年で検索',
+  'Edit the position': '局面を編集',
+  'Copy a link to this game': 'この対局へのリンクをコピー',
+  'Save the board as an image': '盤を画像で保存',
+  'Save the game as GGF': '対局を GGF で保存',
+  'Rotate ↻': '回転 ↻',
+  'Mirror ⇆': '左右反転 ⇆',
+  'Mirror ⇅': '上下反転 ⇅',
+  'First move f5': '初手を f5 に',
+  Solve: '完全読み',
+  "Solves the position on the board to the end with perfect play: the exact final score, or only whether the side to move wins, draws or loses (faster). Every move's result is drawn on the board.":
+    '盤上の局面を最善の手順で最後まで読み切ります。正確な最終石差、または手番側の勝ち・引き分け・負けだけ（こちらが速い）。すべての手の結果が盤上に表示されます。',
+  Question: '問い',
+  'Exact score': '正確な石差',
+  'Win, draw or loss': '勝ち・引き分け・負け',
+  "Every move's score": 'すべての手の評価値',
+  'Solve this position': 'この局面を読み切る',
+  'Perfect play from the start as paper 001 computed it (sets up the board, disc-difference scoring and two human players, then solves):':
+    '論文 001 が計算した初期局面からの完全な手順（盤・石数差の得点・人対人を設定して読み切ります）：',
+  '6×6 (minutes)': '6×6（数分）',
+  'Perfect line': '最善手順',
+  'A line that keeps the result': '結果を保つ手順',
+  'Replay it on the board': '盤上で再生する',
+  "Paper 001's diagram: the numbers are the order of the line's moves.": '論文 001 の図：数字は手順の順番です。',
+  "Every move's result for the side to move": '手番側から見たすべての手の結果',
+  Move: '手',
+  Result: '結果',
+  Levels: 'レベル',
+  'What each engine level searches, and how it scored against the level below it in games measured with': '各レベルが何を探索するか、そして次のコマンドで測った一つ下のレベルとの対戦成績：',
+  'on 8×8 (20 games from 10 random openings of 6 plies, each played with both colours; expert against hard 10 games).': '（8×8、6 手のランダムな序盤 10 通りから先後入れ替えて 20 局。エキスパート対ハードは 10 局）。',
+  Level: 'レベル',
+  'Midgame depth': '中盤の深さ',
+  'Time a move': '一手の時間',
+  'Win/draw/loss from': '勝敗読み開始',
+  'Exact from': '完全読み開始',
+  'Against the level below': '一つ下のレベルとの対戦',
+  'The engine': 'エンジン',
+  'Cross-origin isolated': 'クロスオリジン分離',
+  "Threads in the engine's pool": 'エンジンのスレッド数',
+  'Cores the browser reports': 'ブラウザが報告するコア数',
+  'Yomi is written in Rust and compiled to WebAssembly; its search runs on a pool of web workers sharing memory. The':
+    'Yomi は Rust で書かれ WebAssembly にコンパイルされています。探索はメモリを共有する Web Worker のプールで動きます。',
+  benchmark: 'ベンチマーク',
+  'measures what threads buy on this machine. It grew out of five research papers: paper 000 (a multithreaded Reversi engine), 001 (perfect play on boards up to 6×6), 002 (distributed search), 003 (statistical pruning in':
+    'で、このマシンでスレッドがどれだけ効くかを測れます。5 本の論文から生まれました：論文 000（マルチスレッドのリバーシ AI）、001（6×6 までの盤の完全解析）、002（分散探索）、003（',
+  ') and 004 (a 4×4 bitboard solver, retold in the': 'での統計的枝刈り）、004（4×4 ビットボードソルバー、',
+  tutorial: 'チュートリアル',
+  ').': 'で解説）。',
+  Theme: 'テーマ',
+  'Like the system': 'システムに合わせる',
+  Light: 'ライト',
+  Dark: 'ダーク',
+  Language: '言語',
+  // Titles, labels, placeholders.
+  'A new game with the settings below': '下の設定で新しい対局',
+  'A quarter turn clockwise (square boards)': '時計回りに 90 度（正方形の盤）',
+  "Black's clock": '黒の持ち時間',
+  "White's clock": '白の持ち時間',
+  'Each player takes the other colour': '互いの色を入れ替える',
+  'Mirror left and right': '左右を反転',
+  'Mirror top and bottom': '上下を反転',
+  'Moves: choose one to go to the position after it': '棋譜：選ぶとその手の後の局面へ移ります',
+  'Other lines of this game: choose one to follow it': 'この対局のほかの変化：選ぶとその変化へ移ります',
+  Pages: 'ページ',
+  'Replay (Ctrl+Y)': 'やり直し（Ctrl+Y）',
+  'Take back (Ctrl+Z)': '待った（Ctrl+Z）',
+  "The file's games: choose one to open it": 'ファイルの対局：選ぶと開きます',
+  'The last position of the line (End)': '手順の最後の局面（End）',
+  'The starting position (Home)': '開始局面（Home）',
+  'Turn the board and its record': '盤と棋譜を回転・反転',
+  'Turn the game so that its first move is f5, as game databases keep it': '棋譜データベースの慣例どおり、初手が f5 になるよう対局を回転します',
+  'The engine plays the best move it has found so far': 'エンジンはその時点の最善手を打ちます',
+  'Stop the engine': 'エンジンを止める',
+  'Nothing is running': '実行中の処理はありません',
+  // What the scripts say.
+  '{side} to move.': '{side}の番です。',
+  '{side} has no legal move and must pass.': '{side}は打てる場所がないのでパスです。',
+  '{side} to move (the engine, {player}): paused while you look through the game.': '{side}の番（エンジン・{player}）：棋譜を見ている間は止まっています。',
+  '{side} to move: the engine ({player}) is thinking.': '{side}の番：エンジン（{player}）が考えています。',
+  'Game over: a draw ({counts}).': '対局終了：引き分け（{counts}）。',
+  'Game over: {winner} wins by {n} ({counts}).': '対局終了：{winner}の {n} 石勝ち（{counts}）。',
+  'paper 001 scoring': '論文 001 の得点',
+  'world scoring': '世界ルール',
+  'A draw, {black}–{white}': '引き分け {black}–{white}',
+  '{winner} wins {high}–{low} (by {n})': '{winner}の勝ち {high}–{low}（{n} 石差）',
+  '· {side} to move': '· {side}の番',
+  'Opening: {name}': '定石：{name}',
+  'New game: two players at this board.': '新規対局：人同士の対局です。',
+  'New game: {black} (Black) against {white} (White).': '新規対局：{black}（黒）対 {white}（白）。',
+  'New game: you are {side} against {engine}.': '新規対局：あなたは{side}、相手は {engine} です。',
+  '{who} The previous game ({n} moves) is kept for now:': '{who} 前の対局（{n} 手）はまだ残っています：',
+  'Restore it': '元に戻す',
+  Loaded: '読み込みました',
+  '{message} The game you had is kept for now:': '{message} 元の対局はまだ残っています：',
+  '{side} had no legal move and passed.': '{side}は打てる場所がなくパスしました。',
+  '{side} ran out of time: {other} wins on time.': '{side}の時間切れ：{other}の勝ちです。',
+  '{side} ({level}) played {move}: {said}': '{side}（{level}）は {move} に打ちました：{said}',
+  '{side} ({level}) thinks': '{side}（{level}）が思考中',
+  'Scores for {side} at {level}': '{side}から見た評価値（{level}）',
+  'from the opening book: {score} for {who}': '定石より：{who}から見て {score}',
+  'book line': '定石手順',
+  'exact: {score} for {who}': '完全読み：{who}から見て {score}',
+  'solved: a win for {who}': '勝敗読み：{who}の勝ち',
+  'solved: a loss for {who}': '勝敗読み：{who}の負け',
+  'solved: a draw for {who}': '勝敗読み：引き分け',
+  'depth {depth}: {score} for {who}': '深さ {depth}：{who}から見て {score}',
+  start: '開始',
+  move: '手数',
+  "Black's score": '黒の評価',
+};
+
+/** `english` in the page's language, with `{name}` filled from `values`. */
+export function t(english, values = {}) {
+  const s = (lang === 'ja' && JA[english]) || english;
+  return s.replace(/\{(\w+)\}/g, (_, k) => (k in values ? values[k] : `{${k}}`));
+}
+
+/** A colour's name in the page's language. */
+export const colour = (c) => t(c === 'black' ? 'Black' : 'White');
+
+const ATTRS = ['title', 'aria-label', 'placeholder'];
+
+/** The page's own text, titles, labels and placeholders in the page's language. */
+export function translatePage(root = document.body) {
+  if (lang !== 'ja') return;
+  document.documentElement.lang = 'ja';
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const key = n.nodeValue.replace(/\s+/g, ' ').trim();
+    if (key && JA[key] && n.parentElement?.closest('script, style, code, kbd, output, .mono') == null) {
+      n.nodeValue = n.nodeValue.replace(n.nodeValue.trim(), JA[key]);
+    }
+  }
+  for (const el of root.querySelectorAll(ATTRS.map((a) => `[${a}]`).join(','))) {
+    for (const a of ATTRS) {
+      const v = el.getAttribute(a);
+      if (v && JA[v]) el.setAttribute(a, JA[v]);
+    }
+  }
+}
+
+// The Language menu, beside the Theme menu in the header: a choice is kept
+// and the page reloads in it.
+export function addLanguageMenu() {
+  const brand = document.querySelector('header.site .brand');
+  if (!brand || document.getElementById('lang')) return;
+  const label = document.createElement('label');
+  label.className = 'theme';
+  label.append(t('Language'), ' ');
+  const select = document.createElement('select');
+  select.id = 'lang';
+  select.append(new Option('English', 'en'), new Option('日本語', 'ja'));
+  select.value = lang;
+  select.addEventListener('change', () => {
+    try { localStorage.setItem(KEY, select.value); } catch { /* not kept: this page only */ }
+    location.reload();
+  });
+  label.append(select);
+  brand.append(label);
+}
