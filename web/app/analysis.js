@@ -4,6 +4,7 @@
 import { $, act, app, line, notice, sideName } from './state.js';
 import { cancelWork, mistakeAt, noteValue, save, setWork } from './model.js';
 import { drawGraph, drawMoveList, render } from './board.js';
+import { t } from '../i18n.js';
 
 async function analyseGame() {
   const { game } = app;
@@ -24,7 +25,7 @@ async function analyseGame() {
   try {
     for (let i = 0; i < all.length && !run.cancelled && gen === app.generation; i++) {
       bar.value = i;
-      $('analyse-note').textContent = `move ${i + 1} of ${all.length}`;
+      $('analyse-note').textContent = t('move {i} of {n}', { i: i + 1, n: all.length });
       const s = await app.yomi.state({ origin: game.origin, moves: all.slice(0, i) });
       game.discs[i] = s.black - s.white;
       if (all[i] === 'pass') continue;
@@ -55,9 +56,11 @@ async function analyseGame() {
     lost[c][0]++;
     lost[c][1] += a.loss;
   });
-  const say = (c) => `${sideName(c)} ${lost[c][0]} mistake${lost[c][0] === 1 ? '' : 's'} (${+lost[c][1].toFixed(1)} discs)`;
-  $('analyse-note').textContent = `${run.cancelled ? `Stopped after ${done} moves. ` : `Analysed ${done} moves at ${level}. `}`
-    + `${say('black')}, ${say('white')}.`;
+  const say = (c) => t(lost[c][0] === 1 ? '{side} 1 mistake ({discs} discs)' : '{side} {n} mistakes ({discs} discs)', {
+    side: sideName(c), n: lost[c][0], discs: +lost[c][1].toFixed(1),
+  });
+  $('analyse-note').textContent = t(run.cancelled ? 'Stopped after {n} moves. ' : 'Analysed {n} moves at {level}. ', { n: done, level })
+    + t('{black}, {white}.', { black: say('black'), white: say('white') });
   render();
   save();
 }

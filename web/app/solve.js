@@ -8,6 +8,7 @@ import { cancelWork, save, setGame, setWork } from './model.js';
 import { render } from './board.js';
 import { wldWord } from './turn.js';
 import { newGame } from './games.js';
+import { t } from '../i18n.js';
 
 const diagram = new BoardView($('diagram'), { selectable: () => false, label: 'The solved position with the line numbered' });
 
@@ -91,30 +92,37 @@ async function solveCurrent() {
 function showSolution(position, r, wld, gen) {
   $('solve-out').hidden = false;
   const side = sideName(position.toMove);
-  const rule = app.game.scoring === 'paper' ? 'disc-difference scoring' : 'world scoring';
-  $('solve-line-label').textContent = wld ? 'A line that keeps the result' : 'Perfect line';
+  const rule = t(app.game.scoring === 'paper' ? 'disc-difference scoring' : 'world scoring');
+  $('solve-line-label').textContent = t(wld ? 'A line that keeps the result' : 'Perfect line');
   if (r.stopped) {
     // What the moves solved before the stop prove, as `yomi solve --time` says it.
-    const solved = r.moves.length ? ` (${r.moves.length} move${r.moves.length === 1 ? '' : 's'} solved)` : '';
+    const n = r.moves.length;
+    const solved = n ? t(n === 1 ? ' (1 move solved)' : ' ({n} moves solved)', { n }) : '';
+    const best = r.best ? t(', best move so far {move}', { move: r.best }) : '';
     $('solve-result').textContent = r.lower == null && r.upper == null
-      ? 'Stopped before the end: no result, nothing proven yet.'
-      : `Stopped before the end: no result. Proven so far for ${side}: ${r.proven}${r.best ? `, best move so far ${r.best}` : ''}${solved}.`;
+      ? t('Stopped before the end: no result, nothing proven yet.')
+      : t('Stopped before the end: no result. Proven so far for {side}: {proven}{best}{solved}.', { side, proven: r.proven, best, solved });
     app.lastSolve = null;
     $('replay').disabled = true;
   } else if (position.status === 'over') {
-    $('solve-result').textContent = `The game is over: ${side} ${r.score > 0 ? 'won' : r.score < 0 ? 'lost' : 'drew'} (${fmt(r.score, 0)}, ${rule}).`;
+    const how = r.score > 0 ? 'The game is over: {side} won ({score}, {rule}).' : r.score < 0 ? 'The game is over: {side} lost ({score}, {rule}).'
+      : 'The game is over: {side} drew ({score}, {rule}).';
+    $('solve-result').textContent = t(how, { side, score: fmt(r.score, 0), rule });
   } else if (wld) {
     // A win/draw/loss solve proves the result only: its score and final
     // discs are bounds, not the game's, so none are shown.
-    const result = r.result === 'win' ? 'wins' : r.result === 'loss' ? 'loses' : 'draws';
-    $('solve-result').textContent = `${side} to move ${result} with perfect play. `
-      + `${r.result === 'loss' ? 'Every move loses' : `${r.result === 'win' ? 'Winning' : 'Drawing'} move: ${r.best ?? '–'}`}. `
-      + '(Win, draw or loss only: choose "Exact score" for the margin.)';
+    const result = r.result === 'win' ? '{side} to move wins with perfect play.' : r.result === 'loss' ? '{side} to move loses with perfect play.'
+      : '{side} to move draws with perfect play.';
+    const move = r.result === 'loss' ? t('Every move loses.')
+      : t(r.result === 'win' ? 'Winning move: {move}.' : 'Drawing move: {move}.', { move: r.best ?? '–' });
+    $('solve-result').textContent = `${t(result, { side })} ${move} ${t('(Win, draw or loss only: choose "Exact score" for the margin.)')}`;
   } else {
-    const winner = r.black > r.white ? 'Black wins' : r.white > r.black ? 'White wins' : 'A draw';
-    $('solve-result').textContent = `${side} to move: ${r.result} by ${Math.abs(r.score)} with perfect play — `
-      .replace('draw by 0', 'a draw')
-      + `${winner} ${Math.max(r.black, r.white)}–${Math.min(r.black, r.white)} (${fmt(r.score, 0)} for ${side}, ${rule}). Best move: ${r.best ?? '–'}.`;
+    const winner = t(r.black > r.white ? 'Black wins' : r.white > r.black ? 'White wins' : 'A draw');
+    const outcome = r.result === 'draw' ? t('{side} to move: a draw with perfect play — ', { side })
+      : t(r.result === 'win' ? '{side} to move: win by {n} with perfect play — ' : '{side} to move: loss by {n} with perfect play — ', { side, n: Math.abs(r.score) });
+    $('solve-result').textContent = outcome + t('{winner} {high}–{low} ({score} for {side}, {rule}). Best move: {move}.', {
+      winner, high: Math.max(r.black, r.white), low: Math.min(r.black, r.white), score: fmt(r.score, 0), side, rule, move: r.best ?? '–',
+    });
   }
   if (!r.stopped && position.status !== 'over') {
     app.lastSolve = { moves: [...app.game.moves], origin: app.game.origin, pv: r.pv };
