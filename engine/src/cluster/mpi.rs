@@ -38,10 +38,12 @@ impl Cluster {
         Ok(Cluster { world, _universe: universe })
     }
 
+    /// This process's rank: 0 is the master.
     pub fn rank(&self) -> usize {
         self.world.rank() as usize
     }
 
+    /// How many ranks the job has.
     pub fn ranks(&self) -> usize {
         self.world.size() as usize
     }
