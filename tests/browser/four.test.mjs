@@ -175,9 +175,12 @@ test('at 1280 px the layers hold their cells, round and apart; the load field is
   assert.equal(seen.count, 64);
   assert.deepEqual({ inside: seen.inside, overlaps: seen.overlaps, round: seen.round }, { inside: true, overlaps: 0, round: true });
   assert.ok(seen.fieldHeight < 60, `the load field is ${seen.fieldHeight} px tall`);
-  // The engine's line has its room before it comes: the layers do not move when it does.
+  // The engine's line has its room before it comes, and a long one wraps: the
+  // layers do not move when it comes or goes.
+  const line = 'depth 9: +12 · a1b2c3d4a1b2c3d4a1b2c3d4a1b2c3d4a1b2c3d4a1b2c3d4a1b2c3d4a1b2c3d4 · 12,345,678 nodes · 1,234,567 nodes/s · 10.0 s';
+  await page().evaluate(() => (document.querySelector('#thinking').textContent = ''));
   const y = await page().locator('#layers').boundingBox();
-  await page().evaluate(() => (document.querySelector('#thinking').textContent = 'depth 6: +12 · a1 b2 c3 · 12,345 nodes'));
+  await page().evaluate((l) => (document.querySelector('#thinking').textContent = l), line);
   assert.deepEqual(await page().locator('#layers').boundingBox(), y);
   await page().evaluate(() => (document.querySelector('#thinking').textContent = ''));
   await page().emulateMedia({ colorScheme: 'dark' });

@@ -125,7 +125,11 @@ test("the tutorial's boards solve: White's replies to d3, the explorer, the step
   assert.match(await page.textContent('#step-line'), /White wins by 8/);
   // Off the line: back to the start, a move the line does not play, then
   // Next follows the line solved from there, in step with the board.
-  while (!(await page.isDisabled('#step-back'))) await page.click('#step-back');
+  // Back one move at a time, each waited for: Back is disabled only once the board says so.
+  for (let n = await page.$eval('#stepper', (el) => el.moves.length); n > 0; n--) {
+    await page.click('#step-back');
+    await page.waitForFunction((k) => document.querySelector('#stepper').moves.length < k, n);
+  }
   const first = (await page.textContent('#step-line')).match(/\[([a-d][1-4])\]/)[1];
   const other = await page.$eval('#stepper', (el, f) => el.state.legal.find((m) => m !== f), first);
   await page.click(`#stepper [data-square="${other}"]`);
