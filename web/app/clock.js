@@ -3,6 +3,7 @@
 // has left, and a loss on time when a clock reaches zero. Stepping through
 // the game (paused) stops the clocks.
 import { $, app, sideName } from './state.js';
+import { cancelWork } from './model.js';
 import { t } from '../i18n.js';
 
 const now = () => performance.now();
@@ -73,10 +74,7 @@ setInterval(() => {
     c.flagged = c.running;
     c.running = null;
     app.generation++;
-    if (app.work) {
-      app.work = null;
-      app.yomi.stop();
-    }
+    cancelWork();
     app.view.render();
   }
   drawClocks();
