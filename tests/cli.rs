@@ -434,9 +434,14 @@ fn four_bad_input_exits_2_naming_the_problem() {
         (vec!["four", "match", "--a", "depth=99"], "depth '99' is not 1 to 64"),
         (vec!["four", "experiment", "--margins", "2,x"], "margin 'x' is not valid"),
         (vec!["four", "experiment", "--search", "mcts"], "search 'mcts' is not valid"),
-        (vec!["four", "experiment", "--stats", "four-stats.txt"], "--stats belongs to one evaluation"),
-        (vec!["four", "experiment", "--eval", "threat", "--stats", "/nonexistent/four.txt"], "cannot read /nonexistent/four.txt"),
+        (vec!["four", "experiment", "--stats", "four-stats.txt"], "--stats belongs to one configuration"),
+        (vec!["four", "experiment", "--config", "yomi", "--stats", "/nonexistent/four.txt"], "cannot read /nonexistent/four.txt"),
+        (vec!["four", "experiment", "--config", "edax"], "configuration 'edax' is not valid"),
+        (vec!["four", "experiment", "--set", "random"], "set 'random' is unknown"),
+        (vec!["four", "experiment", "--positions", "99999"], "--positions 99999 is out of range; the test set has"),
         (vec!["four", "calibrate", "--model", "cubic", "--out", "/nonexistent/four.txt"], "model 'cubic' is unknown"),
+        (vec!["four", "calibrate", "--on", "air", "--out", "/nonexistent/four.txt"], "--on 'air' is unknown"),
+        (vec!["four", "games", "--games", "0", "--seed", "1", "--out", "/nonexistent/games.txt"], "--games 0 is out of range"),
     ] {
         let o = yomi(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
@@ -456,33 +461,47 @@ fn four_match_and_experiment_print_their_tables() {
     assert_eq!(v["a_wins"], 4);
     assert_eq!(v["games"].as_array().unwrap().len(), 4);
 
-    let o = yomi(&["four", "experiment", "--json", "--positions", "3", "--depth", "4", "--margins", "2,1", "--eval", "paper"]);
+    // The rows carry margin, hit rate, speed-up, positions and configuration;
+    // the curve goes to an SVG file.
+    let dir = std::env::temp_dir().join(format!("yomi-cli-four-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("curve.svg");
+    let o = yomi(&["four", "experiment", "--json", "--positions", "6", "--depth", "4", "--margins", "2,1", "--svg", svg.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let rows = v["rows"].as_array().unwrap();
-    assert_eq!(rows.len(), 2);
+    assert_eq!(rows.len(), 4);
     for r in rows {
         assert!(r["hit_rate"].as_f64().unwrap() <= 1.0 && r["speedup"].as_f64().unwrap() >= 1.0, "{r}");
+        assert_eq!((&r["positions"], &r["search"]), (&6.into(), &"paper".into()), "{r}");
+        assert_eq!(r["hits"].as_f64().unwrap() / 6.0, r["hit_rate"].as_f64().unwrap());
     }
-    assert_eq!(rows[0]["margin"], 2.0);
-    assert_eq!(rows[0]["search"], "engine");
-    // Paper 003's own plain alpha-beta as the search.
-    let o = yomi(&["four", "experiment", "--json", "--positions", "3", "--depth", "4", "--margins", "1", "--eval", "threat", "--search", "paper"]);
+    let configs: Vec<(&str, f64)> = rows.iter().map(|r| (r["configuration"].as_str().unwrap(), r["margin"].as_f64().unwrap())).collect();
+    assert_eq!(configs, [("paper", 2.0), ("paper", 1.0), ("yomi", 2.0), ("yomi", 1.0)]);
+    assert_eq!(v["paper"][0]["speedup"], 3.0);
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawn.starts_with("<svg") && drawn.matches("<polyline").count() == 2, "{drawn}");
+    // Yomi's search, on the calibration set.
+    let o = yomi(&["four", "experiment", "--json", "--set", "calibration", "--positions", "3", "--depth", "4", "--margins", "1", "--config", "yomi", "--search", "engine"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["rows"][0]["search"], "paper");
+    assert_eq!((&v["rows"][0]["search"], &v["rows"][0]["configuration"], &v["set"]), (&"engine".into(), &"yomi".into(), &"calibration".into()));
     assert!(v["rows"][0]["plain_nodes"].as_u64().unwrap() > 0);
+    // The games of the sets: paper 003's search against itself.
+    let games = dir.join("games.txt");
+    let o = yomi(&["four", "games", "--games", "2", "--depth", "2", "--seed", "5", "--out", games.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&games).unwrap();
+    assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 2, "{text}");
 
     // A calibration under test: a fitted line must rise, and a good file is used as given.
-    let dir = std::env::temp_dir().join(format!("yomi-cli-four-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     let (bad, good) = (dir.join("bad.txt"), dir.join("good.txt"));
     std::fs::write(&bad, "L 10 2 50 -1.0 0.0 3.0\n").unwrap();
-    let o = yomi(&["four", "experiment", "--eval", "threat", "--stats", bad.to_str().unwrap()]);
+    let o = yomi(&["four", "experiment", "--config", "yomi", "--stats", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("line 1"), "{}", stderr(&o));
     std::fs::write(&good, "L 6 1 50 1.5 0.0 4.0\nL 6 2 50 1.5 0.0 4.0\nL 6 3 50 1.5 0.0 4.0\n").unwrap();
-    let o = yomi(&["four", "experiment", "--json", "--positions", "2", "--depth", "3", "--margins", "1", "--eval", "threat", "--stats", good.to_str().unwrap()]);
+    let o = yomi(&["four", "experiment", "--json", "--positions", "2", "--depth", "3", "--margins", "1", "--config", "yomi", "--stats", good.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["rows"].as_array().unwrap().len(), 1);

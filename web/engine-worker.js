@@ -29,7 +29,7 @@
 //   fourState { game }                     → a Score Four game's state (yomi.js fourState)
 //   fourSearch { game, options }           → a Score Four search, progress per iteration
 //   fourPerft { game, depth, parallel }    → { count, seconds }
-//   fourExperiment { evaluation, search, positions, depth, margins, seed } → paper 003's table rows
+//   fourExperiment { search, positions, depth, margins } → paper 003's table and curve, progress per block
 //   fourLevels                             → the Score Four levels
 //   loadBook { url }                       → { positions, bytes }: the opening book file,
 //         fetched here and kept; searches at levels with a book bound answer from it,
@@ -165,9 +165,9 @@ const commands = {
     const count = engine.fourPerft(game, depth, parallel);
     return { count, seconds: (performance.now() - t0) / 1000 };
   },
-  fourExperiment: ({ evaluation, search, positions, depth, margins, seed }, progress) =>
-    engine.fourExperiment(evaluation, positions, depth, Float32Array.from(margins), seed,
-      (done, total) => progress({ done, total }), search),
+  fourExperiment: ({ search, positions, depth, margins }, progress) =>
+    engine.fourExperiment(positions, Float32Array.from(margins),
+      (done, total, table) => progress({ done, total, table }), search, depth),
   fourLevels: () => engine.fourLevels(),
   loadBook: async ({ url }) => {
     const res = await fetch(new URL(url, self.location.href));

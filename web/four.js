@@ -369,10 +369,32 @@ async function copy(text) {
 const PAPER = { 2: '99 %, 3.0×', 1: '81 %, 40×' };
 let experimentRunning = false;
 
+/** Fills the table and the chart with the rows so far. */
+function showExperiment(table) {
+  $('exp-chart').innerHTML = table.svg;
+  const body = $('exp-table').tBodies[0];
+  body.replaceChildren();
+  for (const r of table.rows) {
+    const tr = body.insertRow();
+    tr.dataset.configuration = r.configuration;
+    tr.dataset.hitRate = r.hitRate;
+    tr.dataset.speedup = r.speedup;
+    for (const v of [r.configuration === 'paper' ? "Paper 003's" : "Yomi's", r.search === 'paper' ? "Paper 003's α-β" : "Yomi's", `${r.margin}σ`,
+      r.positions, `${(r.hitRate * 100).toFixed(1)} %`, `${r.speedup.toFixed(2)}×`, count(r.plainNodes), count(r.prunedNodes),
+      PAPER[r.margin] ?? '']) {
+      tr.insertCell().textContent = v;
+    }
+  }
+}
+
 async function runExperiment(e) {
   e.preventDefault();
   if (experimentRunning || busy) return;
-  const margins = $('exp-margins').value.split(',').map((s) => Number(s.trim())).filter((m) => m > 0);
+  const margins = $('exp-margins').value.split(',').map((s) => Number(s.trim()));
+  if (!margins.length || margins.some((m) => !(m > 0))) {
+    $('exp-status').textContent = 'Margins must be positive numbers of σ, separated by commas.';
+    return;
+  }
   const positions = Number($('exp-positions').value);
   const depth = Number($('exp-depth').value);
   experimentRunning = true;
@@ -381,26 +403,18 @@ async function runExperiment(e) {
   $('exp-progress').value = 0;
   const t0 = performance.now();
   try {
-    const rows = await yomi.fourExperiment({
-      evaluation: $('exp-eval').value, search: $('exp-search').value, positions, depth, margins,
-      onProgress: (done, total) => {
+    const table = await yomi.fourExperiment({
+      search: $('exp-search').value, positions, depth, margins,
+      onProgress: (done, total, soFar) => {
         $('exp-progress').value = done / total;
         $('exp-status').textContent = `${done} of ${total} positions, ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+        showExperiment(soFar);
       },
     });
-    const body = $('exp-table').tBodies[0];
-    for (const r of rows.rows) {
-      const tr = body.insertRow();
-      tr.dataset.hitRate = r.hitRate;
-      tr.dataset.speedup = r.speedup;
-      for (const v of [r.eval === 'paper' ? "Paper 003's" : 'Ours', r.search === 'paper' ? "Paper 003's α-β" : "Yomi's", `${r.margin}σ`, r.positions, `${(r.hitRate * 100).toFixed(0)} %`,
-        `${r.speedup.toFixed(2)}×`, count(r.plainNodes), count(r.prunedNodes), PAPER[r.margin] ?? '']) {
-        tr.insertCell().textContent = v;
-      }
-    }
+    showExperiment(table);
     const secs = ((performance.now() - t0) / 1000).toFixed(1);
-    $('exp-status').textContent = rows.stopped
-      ? `Stopped after ${secs} s: the table has the ${rows.positions} positions finished before the stop.`
+    $('exp-status').textContent = table.stopped
+      ? `Stopped after ${secs} s: the table has the ${table.positions} positions finished before the stop.`
       : `Done in ${secs} s.`;
   } catch (err) {
     $('exp-status').textContent = /stopped/.test(err.message) ? 'Stopped.' : err.message;

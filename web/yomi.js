@@ -253,14 +253,18 @@ export class Yomi extends EventTarget {
   }
 
   /**
-   * Paper 003's experiment on this machine: rows { eval, search, margin,
-   * hitRate, speedup, plainNodes, prunedNodes }; search 'engine' (Yomi's
-   * search, with and without the cut) or 'paper' (the paper's plain
-   * alpha-beta); onProgress(done, total).
+   * Paper 003's experiment as the paper ran it, on this machine: the first
+   * `positions` of a fixed shuffle of the test set (every position of 100
+   * games of the paper's search against itself), the paper's configuration
+   * and Yomi's, searched by 'paper' (the paper's plain alpha-beta) or
+   * 'engine' (Yomi's search). Resolves to { rows: [{ configuration, eval,
+   * search, margin, positions, hits, hitRate, speedup, plainNodes,
+   * prunedNodes }], positions, stopped, svg } (svg: the curve);
+   * onProgress(done, total, tableSoFar) after each block of positions.
    */
-  fourExperiment({ evaluation = 'threat', search = 'engine', positions = 100, depth = 8, margins = [2, 1], seed = 3, onProgress } = {}) {
-    return this.#call('fourExperiment', { evaluation, search, positions, depth, margins, seed },
-      onProgress && ((p) => onProgress(p.done, p.total)));
+  fourExperiment({ search = 'paper', positions = 200, depth = 8, margins = [3, 2.5, 2, 1.5, 1, 0.5], onProgress } = {}) {
+    return this.#call('fourExperiment', { search, positions, depth, margins },
+      onProgress && ((p) => onProgress(p.done, p.total, p.table)));
   }
 
   /** The Score Four levels, weakest first: [{ name, depth, seconds }]. */

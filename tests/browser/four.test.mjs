@@ -124,33 +124,55 @@ test('"Move now" ends a long think within 500 ms and the engine plays', async ()
   assert.match(await text('#status'), /Black to move/);
 });
 
-test("paper 003's experiment runs in the page", async () => {
-  await page().fill('#exp-positions', '4');
+test("paper 003's experiment runs in the page, the curve drawn as it fills", async () => {
+  await page().fill('#exp-positions', '24');
   await page().fill('#exp-depth', '5');
   await page().fill('#exp-margins', '2,1');
+  // Count the chart's redraws: one per block of positions (8 here), not one at the end.
+  await page().evaluate(() => {
+    window.chartDraws = 0;
+    new MutationObserver(() => { window.chartDraws += 1; }).observe(document.querySelector('#exp-chart'), { childList: true });
+  });
   await page().click('#exp-form button[type=submit]');
-  await page().waitForFunction(() => /^Done/.test(document.querySelector('#exp-status').textContent), null, { timeout: 120_000 });
+  await page().waitForFunction(() => /^Done/.test(document.querySelector('#exp-status').textContent), null, { timeout: 180_000 });
   const rows = await page().$$eval('#exp-table tbody tr', (trs) => trs.map((tr) => ({
-    cells: [...tr.cells].map((c) => c.textContent), hit: Number(tr.dataset.hitRate), speedup: Number(tr.dataset.speedup),
+    cells: [...tr.cells].map((c) => c.textContent), config: tr.dataset.configuration,
+    hit: Number(tr.dataset.hitRate), speedup: Number(tr.dataset.speedup),
   })));
-  assert.equal(rows.length, 2);
+  assert.deepEqual(rows.map((r) => [r.config, r.cells[2]]), [['paper', '2σ'], ['paper', '1σ'], ['yomi', '2σ'], ['yomi', '1σ']]);
   for (const r of rows) {
     assert.ok(r.hit >= 0 && r.hit <= 1);
     assert.ok(r.speedup >= 1, `speed-up ${r.speedup}`);
-    assert.equal(r.cells[3], '4');
-    assert.equal(r.cells[1], "Yomi's");
+    assert.equal(r.cells[3], '24');
+    assert.equal(r.cells[1], "Paper 003's α-β");
   }
   assert.equal(rows[0].cells[8], '99 %, 3.0×');
-  console.log(`browser experiment (4 positions, depth 5): ${rows.map((r) => r.cells.slice(0, 6).join(' ')).join('; ')}`);
+  const chart = await page().evaluate(() => ({
+    lines: document.querySelectorAll('#exp-chart svg polyline').length,
+    points: document.querySelectorAll('#exp-chart svg circle').length,
+    paper: document.querySelectorAll('#exp-chart svg path').length,
+    draws: window.chartDraws,
+  }));
+  assert.deepEqual({ ...chart, draws: undefined }, { lines: 2, points: 4, paper: 2, draws: undefined });
+  assert.ok(chart.draws >= 3, `the chart was drawn ${chart.draws} times for three blocks`);
+  console.log(`browser experiment (24 test positions, depth 5): ${rows.map((r) => r.cells.slice(0, 6).join(' ')).join('; ')}`);
 
-  // The paper's own plain alpha-beta as the search: two more rows.
-  await page().selectOption('#exp-search', 'paper');
+  // Yomi's search instead of the paper's.
+  await page().fill('#exp-positions', '8');
+  await page().selectOption('#exp-search', 'engine');
   await page().click('#exp-form button[type=submit]');
   await page().waitForFunction(() => /^Done/.test(document.querySelector('#exp-status').textContent)
-    && document.querySelectorAll('#exp-table tbody tr').length === 4, null, { timeout: 120_000 });
-  const paper = await page().$$eval('#exp-table tbody tr', (trs) => trs.slice(2).map((tr) => [...tr.cells].map((c) => c.textContent)));
-  for (const cells of paper) assert.equal(cells[1], "Paper 003's α-β");
-  console.log(`browser experiment, paper 003's alpha-beta: ${paper.map((c) => c.slice(0, 6).join(' ')).join('; ')}`);
+    && document.querySelector('#exp-table tbody tr td:nth-child(4)')?.textContent === '8', null, { timeout: 180_000 });
+  const engine = await page().$$eval('#exp-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.equal(engine.length, 4);
+  for (const cells of engine) assert.equal(cells[1], "Yomi's");
+  console.log(`browser experiment, Yomi's search: ${engine.map((c) => c.slice(0, 6).join(' ')).join('; ')}`);
+
+  // A bad margin is named beside the form, and nothing runs.
+  await page().fill('#exp-margins', '2,x');
+  await page().click('#exp-form button[type=submit]');
+  assert.match(await page().textContent('#exp-status'), /Margins must be positive/);
+  await page().fill('#exp-margins', '2,1');
   assert.deepEqual(b.errors, []);
 });
 

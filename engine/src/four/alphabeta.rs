@@ -38,11 +38,13 @@ pub struct PaperSearch<'s, E> {
     /// Nodes searched so far.
     pub nodes: u64,
     /// Tree nodes kept for calibration (paper 003 measures its statistics
-    /// on the nodes of the search tree): one in `sample.0` interior nodes,
-    /// drawn by `sample.1`.
-    sample: Option<(u64, Rng)>,
-    /// The sampled tree nodes (side-relative stones) kept for calibration.
-    pub sampled: Vec<(u64, u64)>,
+    /// on the nodes of the search tree): up to `sample.0` interior nodes
+    /// of each remaining depth, a uniform draw by `sample.1`.
+    sample: Option<(usize, Rng)>,
+    /// Interior nodes met so far by remaining depth (the reservoir's count).
+    seen: [u64; 65],
+    /// The reservoir by remaining depth: side-relative stones.
+    kept: Vec<Vec<(u64, u64)>>,
 }
 
 impl<'s, E: Evaluate> PaperSearch<'s, E> {
@@ -56,7 +58,8 @@ impl<'s, E: Evaluate> PaperSearch<'s, E> {
             margin,
             nodes: 0,
             sample: None,
-            sampled: Vec::new(),
+            seen: [0; 65],
+            kept: Vec::new(),
         }
     }
 
@@ -72,10 +75,32 @@ impl<'s, E: Evaluate> PaperSearch<'s, E> {
         self.stopped
     }
 
-    /// Keeps about one in `one_in` interior nodes in `sampled`.
-    pub fn sampling(mut self, one_in: u64, seed: u64) -> Self {
-        self.sample = Some((one_in.max(1), Rng::new(seed)));
+    /// Keeps in `sampled` up to `per_depth` interior nodes of each
+    /// remaining depth, drawn uniformly from all the searches' nodes of
+    /// that depth (reservoir sampling, seeded).
+    pub fn sampling(mut self, per_depth: usize, seed: u64) -> Self {
+        self.sample = Some((per_depth.max(1), Rng::new(seed)));
+        self.kept = vec![Vec::new(); 65];
         self
+    }
+
+    /// The tree nodes sampled so far: side-relative stones and plies left.
+    pub fn sampled(&self) -> Vec<(u64, u64, u32)> {
+        self.kept.iter().enumerate().flat_map(|(k, v)| v.iter().map(move |&(p, o)| (p, o, k as u32))).collect()
+    }
+
+    /// The exact `depth`-ply value of (`p`, `o`) for the side to move: the
+    /// search with a full window.
+    pub fn value(&mut self, p: u64, o: u64, depth: u32) -> i32 {
+        self.node(p, o, depth, -INF, INF)
+    }
+
+    /// Whether dropping on `peg` from (`p`, `o`) is worth at least `bound`
+    /// at `depth` plies: one null-window search of the child, which costs
+    /// far less than its exact value.
+    pub fn move_reaches(&mut self, p: u64, o: u64, peg: u32, depth: u32, bound: i32) -> bool {
+        let Some(c) = Squares(legal(p | o)).find(|c| c % 16 == peg % 16) else { return false };
+        -self.node(o, p | 1u64 << c, depth - 1, -bound, -bound + 1) >= bound
     }
 
     /// Every root move of (`p`, `o`) with its `depth`-ply value, each
@@ -137,9 +162,16 @@ impl<'s, E: Evaluate> PaperSearch<'s, E> {
         if depth == 0 {
             return self.eval.eval(p, o);
         }
-        if let Some((one_in, rng)) = &mut self.sample {
-            if rng.below(*one_in) == 0 {
-                self.sampled.push((p, o));
+        if let Some((per_depth, rng)) = &mut self.sample {
+            let (seen, kept) = (&mut self.seen[depth as usize], &mut self.kept[depth as usize]);
+            *seen += 1;
+            if kept.len() < *per_depth {
+                kept.push((p, o));
+            } else {
+                let j = rng.below(*seen) as usize;
+                if j < *per_depth {
+                    kept[j] = (p, o);
+                }
             }
         }
         if let Some(v) = self.stats.decide(&self.eval, self.margin, p, o, depth, alpha, beta) {
@@ -219,6 +251,14 @@ mod tests {
                     best,
                     "the move played has the best value"
                 );
+                // The exact value and the null-window test of one move.
+                let mut s = PaperSearch::new(ThreatEval, &stats, f32::INFINITY);
+                assert_eq!(s.value(p, o, depth), best);
+                for &(c, v) in &naive {
+                    assert!(s.move_reaches(p, o, c, depth, v), "{b:?} {c} reaches its own value {v}");
+                    assert!(!s.move_reaches(p, o, c, depth, v + 1), "{b:?} {c} does not reach {}", v + 1);
+                    assert_eq!(s.move_reaches(p, o, c % 16, depth, best), v == best, "by peg");
+                }
                 let (_, v) = PaperSearch::new(PaperEval::raw(), &stats, f32::INFINITY)
                     .best_move(p, o, depth);
                 assert_eq!(
@@ -255,9 +295,15 @@ mod tests {
         s.best_move(b.player(), b.opponent(), 12);
         assert!(s.stopped() && s.nodes < 10_000, "{} nodes", s.nodes);
 
-        let mut s = PaperSearch::new(eval, stats, f32::INFINITY).sampling(10, 5);
-        s.best_move(b.player(), b.opponent(), 4);
-        let kept = s.sampled.len() as u64;
-        assert!(kept > 0 && kept < s.nodes / 4, "{kept} of {}", s.nodes);
+        let mut s = PaperSearch::new(eval.clone(), stats, f32::INFINITY).sampling(3, 5);
+        s.best_move(b.player(), b.opponent(), 5);
+        let kept = s.sampled();
+        for k in 1..=4 {
+            assert_eq!(kept.iter().filter(|x| x.2 == k).count(), 3, "three nodes with {k} plies left");
+        }
+        assert_eq!(kept.len(), 12, "no root, no leaves: {kept:?}");
+        for &(p, o, k) in &kept {
+            assert_eq!((p | o).count_ones(), (b.player() | b.opponent()).count_ones() + 5 - k, "a node with {k} plies left");
+        }
     }
 }

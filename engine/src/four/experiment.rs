@@ -12,7 +12,7 @@ use crate::four::alphabeta::PaperSearch;
 use crate::four::board::{Board, Outcome};
 use crate::four::eval::{Evaluate, PaperEval, ThreatEval, WIN_NOW};
 use crate::four::notation::Game;
-use crate::four::pruning::{Model, Moments, Pairs, PruningStats, MAX_K};
+use crate::four::pruning::{Model, Moments, PruningStats, MAX_K};
 use crate::four::search::{search_with, EvalKind, FourOptions};
 use crate::four::search::FourMode;
 use crate::rng::Rng;
@@ -248,41 +248,6 @@ pub fn sample_positions(games: usize, random_moves: usize, depth: u32, seed: u64
         .collect()
 }
 
-/// Interior nodes of paper 003's plain alpha-beta searches, `depth` plies
-/// from each of `positions` (about one node in `one_in`, seeded): where the
-/// paper measures its statistics, and where the cut is tried. Bad moves'
-/// positions are among them, which games rarely reach.
-pub fn sample_tree_nodes(kind: EvalKind, positions: &[Board], depth: u32, one_in: u64, seed: u64) -> Vec<Board> {
-    fn run<E: Evaluate + Sync>(eval: E, positions: &[Board], depth: u32, one_in: u64, seed: u64) -> Vec<Board> {
-        let none = PruningStats::default();
-        positions
-            .par_iter()
-            .enumerate()
-            .map(|(i, b)| {
-                if b.outcome() != Outcome::Playing {
-                    return Vec::new();
-                }
-                let mut s = PaperSearch::new(eval.clone(), &none, f32::INFINITY).sampling(one_in, seed ^ (i as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D));
-                s.best_move(b.player(), b.opponent(), depth.min(64 - b.stones()));
-                s.sampled
-                    .iter()
-                    .map(|&(p, o)| {
-                        let to_move = if (p | o).count_ones() % 2 == 0 { Color::Black } else { Color::White };
-                        Board::from_relative(p, o, to_move)
-                    })
-                    .collect::<Vec<_>>()
-            })
-            .flatten()
-            .collect()
-    }
-    match kind {
-        // The correction M_m is the same for all siblings: the raw value
-        // orders them alike.
-        EvalKind::Paper => run(PaperEval::raw(), positions, depth, one_in, seed),
-        EvalKind::Threat => run(ThreatEval, positions, depth, one_in, seed),
-    }
-}
-
 /// Paper 003's statistics for evaluation `E` from `positions`: `M_m` (the
 /// mean raw paper value by move number over `games`' positions, used by the
 /// paper's evaluation only) and, for k = 1..=`max_k`, how the k-ply value follows the static
@@ -341,17 +306,7 @@ pub fn calibrate<E: Evaluate + Sync>(
             },
         )
         .collect();
-    let mut sums = vec![[Pairs::default(); MAX_K as usize + 1]; 65];
-    for (m, k, x, y) in cells.into_iter().flatten() {
-        sums[m as usize][k as usize].add(x, y);
-    }
-    for (m, row) in sums.iter().enumerate() {
-        for (k, pairs) in row.iter().enumerate() {
-            if let Some(cell) = pairs.fit(model) {
-                stats.set_line(m as u32, k as u32, cell);
-            }
-        }
-    }
+    stats.fit_samples(cells.into_iter().flatten(), model);
     stats
 }
 
@@ -402,9 +357,73 @@ impl Baseline {
     }
 }
 
-/// One row of the experiment: an evaluation, a search and a margin.
+/// What is compared on the test set: an evaluation with its statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Configuration {
+    /// Paper 003's: its evaluation corrected by the stage mean, the mean
+    /// increment T(m, k) and its σ gathered on the nodes of plain depth-8
+    /// trees (`weights/four-paper.txt`).
+    Paper,
+    /// Yomi's: the threat evaluation, quiet positions only, ProbCut's
+    /// fitted line from game positions (`weights/four-threat.txt`).
+    Yomi,
+}
+
+impl Configuration {
+    /// Both, the paper's first.
+    pub const ALL: [Configuration; 2] = [Configuration::Paper, Configuration::Yomi];
+
+    /// The configuration's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Configuration::Paper => "paper",
+            Configuration::Yomi => "yomi",
+        }
+    }
+
+    /// Reads a configuration name; an error names the choices.
+    pub fn parse(s: &str) -> Result<Configuration, Error> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "paper" => Ok(Configuration::Paper),
+            "yomi" | "ours" => Ok(Configuration::Yomi),
+            _ => Err(Error::BadArgument(format!("configuration '{s}' is unknown; expected paper or yomi"))),
+        }
+    }
+
+    /// The evaluation it cuts with.
+    pub fn eval(self) -> EvalKind {
+        match self {
+            Configuration::Paper => EvalKind::Paper,
+            Configuration::Yomi => EvalKind::Threat,
+        }
+    }
+
+    /// Its shipped statistics.
+    pub fn stats(self) -> &'static PruningStats {
+        PruningStats::shipped(self.eval().name())
+    }
+
+    /// The margin it plays at, in σ: the paper's 2σ; ours the smallest
+    /// margin on the 0.25σ grid that kept 99 % of the moves on the
+    /// calibration games' positions (never the test set's; see
+    /// MEASUREMENTS.md, Score Four).
+    pub fn margin(self) -> f32 {
+        match self {
+            Configuration::Paper => 2.0,
+            Configuration::Yomi => YOMI_MARGIN,
+        }
+    }
+}
+
+/// Yomi's margin, chosen on the calibration games (`Configuration::margin`).
+pub const YOMI_MARGIN: f32 = 2.0;
+
+/// One row of the experiment: a configuration, a search and a margin.
 #[derive(Clone, Debug, Serialize)]
 pub struct ExperimentRow {
+    /// The evaluation and statistics cut with.
+    pub configuration: Configuration,
     /// The evaluation both searches use.
     pub eval: EvalKind,
     /// The search the pruned one is compared with.
@@ -422,66 +441,52 @@ pub struct ExperimentRow {
     pub plain_nodes: u64,
     /// Nodes of the pruned searches.
     pub pruned_nodes: u64,
+    /// Positions whose pruned move has the plain search's best value.
+    pub hits: usize,
     /// Positions searched.
     pub positions: usize,
 }
 
-/// Paper 003's experiment: `positions` positions of 4 random pegs (seeded
-/// by `seed`); for each, every move's value by the plain search at
-/// `depth` (no cut), then the plain search and the search with the cut at
-/// each margin, one thread each with a table of its own. The cut uses the
-/// shipped statistics of `kind`, or `stats` (a calibration under test).
-/// After a `stop` the figures are meaningless (the caller knows it stopped).
+/// Paper 003's experiment on `boards`: for each, the plain search at
+/// `depth` (no cut) and the search with `config`'s cut at each margin, one
+/// thread each with a table of its own; a hit is a pruned move with the
+/// plain search's best value. The cut uses `config`'s shipped statistics,
+/// or `stats` (a calibration under test). After a `stop` the figures are
+/// meaningless (the caller knows it stopped).
 #[allow(clippy::too_many_arguments)]
 pub fn experiment(
-    kind: EvalKind,
+    config: Configuration,
     search: Baseline,
     stats: Option<&PruningStats>,
-    positions: usize,
+    boards: &[Board],
     depth: u32,
     margins: &[f32],
-    seed: u64,
     stop: Option<&AtomicBool>,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<ExperimentRow> {
-    match kind {
-        EvalKind::Paper => {
-            let stats = stats.unwrap_or(PruningStats::shipped("paper"));
-            run_experiment(kind, search, PaperEval { mean: stats.mean_by_move }, stats, positions, depth, margins, seed, stop, progress)
-        }
-        EvalKind::Threat => {
-            let stats = stats.unwrap_or(PruningStats::shipped("threat"));
-            run_experiment(kind, search, ThreatEval, stats, positions, depth, margins, seed, stop, progress)
-        }
+    let stats = stats.unwrap_or(config.stats());
+    match config.eval() {
+        EvalKind::Paper => run_experiment(config, search, PaperEval { mean: stats.mean_by_move }, stats, boards, depth, margins, stop, progress),
+        EvalKind::Threat => run_experiment(config, search, ThreatEval, stats, boards, depth, margins, stop, progress),
     }
 }
 
 #[allow(clippy::too_many_arguments)]
 fn run_experiment<E: Evaluate + Sync>(
-    kind: EvalKind,
+    config: Configuration,
     search: Baseline,
     eval: E,
     stats: &PruningStats,
-    positions: usize,
+    boards: &[Board],
     depth: u32,
     margins: &[f32],
-    seed: u64,
     stop: Option<&AtomicBool>,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<ExperimentRow> {
-    let mut rng = Rng::new(seed);
-    let boards: Vec<Board> = (0..positions)
-        .map(|_| {
-            let mut b = Board::EMPTY;
-            for peg in random_opening(&mut rng, 4) {
-                b = b.play(peg).expect("legal");
-            }
-            b
-        })
-        .collect();
     let done = std::sync::atomic::AtomicUsize::new(0);
     let per: Vec<PerPosition> = boards
         .par_iter()
+        .filter(|b| b.outcome() == Outcome::Playing)
         .map_init(
             || TranspositionTable::with_mib(16),
             |tt, b| {
@@ -495,6 +500,11 @@ fn run_experiment<E: Evaluate + Sync>(
             },
         )
         .collect();
+    rows_of(config, search, margins, &per)
+}
+
+/// The rows of `margins` from the positions' figures.
+fn rows_of(config: Configuration, search: Baseline, margins: &[f32], per: &[PerPosition]) -> Vec<ExperimentRow> {
     let plain_nodes: u64 = per.iter().map(|x| x.1).sum();
     let plain_seconds: f64 = per.iter().map(|x| x.3).sum();
     margins
@@ -503,16 +513,48 @@ fn run_experiment<E: Evaluate + Sync>(
         .map(|(i, &margin)| {
             let pruned_nodes: u64 = per.iter().map(|x| x.2[i]).sum();
             let pruned_seconds: f64 = per.iter().map(|x| x.4[i]).sum();
+            let hits = per.iter().filter(|x| x.0[i]).count();
             ExperimentRow {
-                eval: kind,
+                configuration: config,
+                eval: config.eval(),
                 search,
                 margin,
-                hit_rate: per.iter().filter(|x| x.0[i]).count() as f64 / per.len().max(1) as f64,
+                hit_rate: hits as f64 / per.len().max(1) as f64,
                 speedup: plain_nodes as f64 / pruned_nodes.max(1) as f64,
                 time_speedup: plain_seconds / pruned_seconds.max(1e-9),
                 plain_nodes,
                 pruned_nodes,
+                hits,
                 positions: per.len(),
+            }
+        })
+        .collect()
+}
+
+/// Rows of the same configuration, search and margins over parts of a
+/// set, added up as if run at once.
+pub fn merge_rows(parts: &[Vec<ExperimentRow>]) -> Vec<ExperimentRow> {
+    let Some(first) = parts.first() else { return Vec::new() };
+    first
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let all = parts.iter().map(|p| &p[i]);
+            let plain_nodes: u64 = all.clone().map(|x| x.plain_nodes).sum();
+            let pruned_nodes: u64 = all.clone().map(|x| x.pruned_nodes).sum();
+            let hits: usize = all.clone().map(|x| x.hits).sum();
+            let positions: usize = all.clone().map(|x| x.positions).sum();
+            // Seconds are not kept per part: weight the parts' time ratios by nodes.
+            let time_speedup = all.clone().map(|x| x.time_speedup * x.plain_nodes as f64).sum::<f64>() / plain_nodes.max(1) as f64;
+            ExperimentRow {
+                hit_rate: hits as f64 / positions.max(1) as f64,
+                speedup: plain_nodes as f64 / pruned_nodes.max(1) as f64,
+                time_speedup,
+                plain_nodes,
+                pruned_nodes,
+                hits,
+                positions,
+                ..r.clone()
             }
         })
         .collect()
@@ -554,26 +596,26 @@ fn engine_position<E: Evaluate>(
     (hits, base.nodes, nodes, base.seconds, secs)
 }
 
-/// Paper 003's searches (figures 1 and 2) at `depth`: every root move's
-/// plain value, the plain search, and the cut at each margin.
+/// Paper 003's searches (figures 1 and 2) at `depth`: the plain search,
+/// whose value is exact at the root, and the cut at each margin; a pruned
+/// move other than the plain one is checked by a null-window search of it
+/// against the plain value (not counted in either's nodes).
 fn paper_position<E: Evaluate>(b: &Board, eval: &E, stats: &PruningStats, depth: u32, margins: &[f32], stop: Option<&AtomicBool>) -> PerPosition {
     let (p, o) = (b.player(), b.opponent());
-    let values = PaperSearch::new(eval.clone(), stats, f32::INFINITY).stopping(stop).root_values(p, o, depth);
-    let best = values.iter().map(|m| m.1).max();
-    let value_of = |c: u32| values.iter().find(|m| m.0 == c).map(|m| m.1);
     let run = |margin: f32| {
         let clock = crate::clock::Clock::start();
         let mut s = PaperSearch::new(eval.clone(), stats, margin).stopping(stop);
-        let (c, _) = s.best_move(p, o, depth);
-        (c, s.nodes, clock.seconds())
+        let (c, v) = s.best_move(p, o, depth);
+        (c, v, s.nodes, clock.seconds())
     };
-    let (_, plain_nodes, plain_seconds) = run(f32::INFINITY);
+    let (plain_move, best, plain_nodes, plain_seconds) = run(f32::INFINITY);
     let mut hits = Vec::new();
     let mut nodes = Vec::new();
     let mut secs = Vec::new();
     for &margin in margins {
-        let (c, n, t) = run(margin);
-        hits.push(best.is_some() && value_of(c) == best);
+        let (c, _, n, t) = run(margin);
+        let none = PruningStats::default();
+        hits.push(c == plain_move || PaperSearch::new(eval.clone(), &none, f32::INFINITY).stopping(stop).move_reaches(p, o, c, depth, best));
         nodes.push(n);
         secs.push(t);
     }

@@ -7,7 +7,9 @@
 //! then [`eval`] (paper 003's evaluation and ours), [`pruning`] (the
 //! statistics of paper 003's cut), [`search`](mod@search) (Score Four's policy of the
 //! shared node search, in every parallel mode but paper 002's tree), and
-//! [`experiment`] (calibration, matches and the paper's experiment).
+//! [`experiment`] (calibration, matches and the paper's experiment) and,
+//! above it, [`reproduction`] (the paper's games, test set and tree
+//! statistics) and [`curve`] (the experiment drawn).
 //!
 //! ```
 //! use yomi::four::{Game, Outcome};
@@ -23,6 +25,8 @@ pub mod pruning;
 pub mod search;
 pub mod alphabeta;
 pub mod experiment;
+pub mod reproduction;
+pub mod curve;
 
 pub use board::{Board, Outcome};
 pub use notation::{format_board, format_record, parse_peg, peg_name, Game};

@@ -109,6 +109,22 @@ impl PruningStats {
         self.cells[m as usize][k as usize] = cell;
     }
 
+    /// Fits every (move number, depth) cell from (m, k, static, deep)
+    /// samples under `model`, the one fit both calibrations share.
+    pub fn fit_samples(&mut self, samples: impl IntoIterator<Item = (u32, u32, f64, f64)>, model: Model) {
+        let mut sums = vec![[Pairs::default(); MAX_K as usize + 1]; 65];
+        for (m, k, x, y) in samples {
+            sums[m as usize][k as usize].add(x, y);
+        }
+        for (m, row) in sums.iter().enumerate() {
+            for (k, pairs) in row.iter().enumerate() {
+                if let Some(cell) = pairs.fit(model) {
+                    self.set_line(m as u32, k as u32, cell);
+                }
+            }
+        }
+    }
+
     /// The samples behind the cell of move number `m` and depth `k`.
     pub fn samples(&self, m: u32, k: u32) -> u32 {
         self.cells[m as usize][k as usize].samples

@@ -9,7 +9,9 @@ use wasm_bindgen::prelude::*;
 use super::analysis::{begin, read_options, table, to_js};
 use super::js;
 use crate::four::board::Outcome;
-use crate::four::experiment::{experiment, Baseline, FourLevel, FOUR_LEVELS};
+use crate::four::curve::curve_svg;
+use crate::four::experiment::{experiment, merge_rows, Baseline, Configuration, ExperimentRow, FourLevel, FOUR_LEVELS};
+use crate::four::reproduction::{draw, test_positions, PAPER_DEPTH};
 use crate::four::search::{winner, FourMode, FourResult};
 use crate::four::{format_board, peg_name, EvalKind, FourOptions, Game};
 use crate::rules::movegen::Squares;
@@ -183,25 +185,28 @@ pub fn four_perft(text: &str, depth: u32, parallel: bool) -> Result<f64, JsError
     Ok(n as f64)
 }
 
-/// Paper 003's experiment on this machine: `positions` positions of 4
-/// random pegs, depth `depth`, each margin (σ) in `margins`; progress is
-/// (done, total); `search` is `engine` (the default) or `paper` (paper
-/// 003's plain alpha-beta). Resolves to { rows, positions, stopped }: a stop
-/// keeps the positions finished before it.
+/// Paper 003's experiment as the paper ran it, on this machine: the first
+/// `positions` of a seeded draw of the test set (every position of the
+/// 100 test games; any first part is a fair sample), both configurations
+/// (the paper's and Yomi's), each searched by `search` (`paper`, the
+/// paper's plain alpha-beta, by default, or `engine`) at `depth` (8 by
+/// default) with each margin (σ) in `margins`. After each block of
+/// positions, `progress` gets (done, total, table so far); resolves to the
+/// table { rows, positions, stopped, svg }, `svg` the curve. A stop keeps
+/// the positions finished before it.
 #[wasm_bindgen(js_name = fourExperiment)]
 pub fn four_experiment(
-    eval: &str,
     positions: usize,
-    depth: u32,
     margins: Vec<f32>,
-    seed: u32,
     progress: Option<js_sys::Function>,
     search: Option<String>,
+    depth: Option<u32>,
 ) -> Result<JsValue, JsError> {
-    let kind = EvalKind::parse(eval).map_err(js)?;
-    let search = search.as_deref().map(Baseline::parse).transpose().map_err(js)?.unwrap_or_default();
-    if positions == 0 || positions > 1000 {
-        return Err(JsError::new(&format!("positions {positions} is out of range; expected 1 to 1000")));
+    let search = search.as_deref().map(Baseline::parse).transpose().map_err(js)?.unwrap_or(Baseline::Paper);
+    let depth = depth.unwrap_or(PAPER_DEPTH);
+    let set = test_positions();
+    if positions == 0 || positions > set.len() {
+        return Err(JsError::new(&format!("positions {positions} is out of range; expected 1 to {}", set.len())));
     }
     if depth == 0 || depth > 10 {
         return Err(js(crate::Error::BadDepth { depth, max: 10 }));
@@ -209,63 +214,81 @@ pub fn four_experiment(
     if margins.is_empty() || margins.iter().any(|m| !(*m > 0.0 && m.is_finite())) {
         return Err(JsError::new("margins must be positive numbers of standard deviations"));
     }
+    let boards = draw(&set, positions, EXPERIMENT_SEED);
     // Progress from the pool's threads cannot call into JavaScript; the
     // calling thread reports once per finished block of positions instead.
     // A stop ends it after the block it interrupts, which is left out.
     let stop = begin();
-    let block = 10.max(positions / 10);
+    let block = 8.max(positions / 40);
     let mut done = 0;
-    let mut all: Vec<Vec<crate::four::experiment::ExperimentRow>> = Vec::new();
-    while done < positions {
+    let mut parts: Vec<Vec<Vec<ExperimentRow>>> = vec![Vec::new(); Configuration::ALL.len()];
+    let table = |parts: &[Vec<Vec<ExperimentRow>>], done: usize| {
+        let rows: Vec<ExperimentRow> = parts.iter().flat_map(|p| merge_rows(p)).collect();
+        Table { rows: rows.iter().map(Row::of).collect(), positions: done as u32, stopped: done < positions, svg: curve_svg(&rows, depth) }
+    };
+    'blocks: while done < positions {
         let n = block.min(positions - done);
-        let rows = experiment(kind, search, None, n, depth, &margins, seed as u64 ^ (done as u64) << 32, Some(stop), &|_, _| {});
-        if stop.load(std::sync::atomic::Ordering::Relaxed) {
-            break;
+        let mut block_rows = Vec::new();
+        for config in Configuration::ALL {
+            let rows = experiment(config, search, None, &boards[done..done + n], depth, &margins, Some(stop), &|_, _| {});
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                break 'blocks;
+            }
+            block_rows.push(rows);
         }
-        all.push(rows);
+        for (part, rows) in parts.iter_mut().zip(block_rows) {
+            part.push(rows);
+        }
         done += n;
         if let Some(f) = &progress {
-            let _ = f.call2(&JsValue::NULL, &JsValue::from(done as u32), &JsValue::from(positions as u32));
+            let t = to_js(&table(&parts, done))?;
+            let _ = f.call3(&JsValue::NULL, &JsValue::from(done as u32), &JsValue::from(positions as u32), &t);
         }
     }
-    let mut rows = Vec::new();
-    for (i, &margin) in margins.iter().enumerate() {
-        let parts: Vec<&crate::four::experiment::ExperimentRow> = all.iter().map(|r| &r[i]).collect();
-        let plain: u64 = parts.iter().map(|r| r.plain_nodes).sum();
-        let pruned: u64 = parts.iter().map(|r| r.pruned_nodes).sum();
-        let hits: f64 = parts.iter().map(|r| r.hit_rate * r.positions as f64).sum();
-        rows.push(Row {
-            eval: kind.name(),
-            search: search.name(),
-            margin,
-            positions: done as u32,
-            hit_rate: hits / done.max(1) as f64,
-            speedup: plain as f64 / pruned.max(1) as f64,
-            plain_nodes: plain as f64,
-            pruned_nodes: pruned as f64,
-        });
-    }
-    to_js(&Table { rows, positions: done as u32, stopped: done < positions })
+    to_js(&table(&parts, done))
 }
+
+/// The draw of the test set the page's experiment runs in.
+const EXPERIMENT_SEED: u64 = 3;
 
 #[derive(Serialize)]
 struct Table {
     rows: Vec<Row>,
     positions: u32,
     stopped: bool,
+    svg: String,
 }
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Row {
+    configuration: &'static str,
     eval: &'static str,
     search: &'static str,
     margin: f32,
     positions: u32,
+    hits: u32,
     hit_rate: f64,
     speedup: f64,
     plain_nodes: f64,
     pruned_nodes: f64,
+}
+
+impl Row {
+    fn of(r: &ExperimentRow) -> Row {
+        Row {
+            configuration: r.configuration.name(),
+            eval: r.eval.name(),
+            search: r.search.name(),
+            margin: r.margin,
+            positions: r.positions as u32,
+            hits: r.hits as u32,
+            hit_rate: r.hit_rate,
+            speedup: r.speedup,
+            plain_nodes: r.plain_nodes as f64,
+            pruned_nodes: r.pruned_nodes as f64,
+        }
+    }
 }
 
 /// The Score Four levels, weakest first: name, depth and seconds.

@@ -2,7 +2,10 @@
 
 use clap::{Args, Subcommand};
 use serde_json::json;
-use yomi::four::experiment::{calibrate_kind, sample_tree_nodes, Baseline, experiment, play_match, sample_positions, FourLevel, Player, PAPER_FIGURES};
+use yomi::four::curve::curve_svg;
+use yomi::four::eval::{PaperEval, ThreatEval};
+use yomi::four::experiment::{calibrate_kind, experiment, play_match, sample_positions, Baseline, Configuration, FourLevel, Player, PAPER_FIGURES};
+use yomi::four::reproduction::{calibrate_on_trees, calibration_games, games_to_text, paper_games, positions_of, test_positions, without};
 use yomi::four::perft::perft_parallel;
 use yomi::four::pruning::{Model, PruningStats};
 use yomi::bound::Wld;
@@ -33,8 +36,10 @@ enum FourCommand {
     /// Play games between two players, colours alternating, from shared
     /// random openings.
     Match(MatchArgs),
-    /// Paper 003's experiment: hit rate and speed-up of the statistical cut
-    /// by margin, beside the paper's figures.
+    /// Paper 003's experiment as the paper ran it: hit rate and speed-up
+    /// of the statistical cut by margin on every position of the 100 test
+    /// games, the paper's configuration and Yomi's, beside the paper's
+    /// figures.
     Experiment(ExperimentArgs),
     /// Fixed-depth searches of eight positions at each thread count, rounds
     /// alternating: best and median seconds, nodes/s and speed-up.
@@ -42,6 +47,9 @@ enum FourCommand {
     /// Measure the statistics of paper 003's cut (and the paper
     /// evaluation's mean by move number) from games; writes a statistics file.
     Calibrate(CalibrateArgs),
+    /// Play the games of paper 003's experiment: its plain alpha-beta
+    /// against itself from openings of four random stones.
+    Games(GamesArgs),
 }
 
 /// A position: a record of pegs from the empty board (`a1b2b2c4`: column
@@ -160,33 +168,61 @@ struct MatchArgs {
 
 #[derive(Args)]
 struct ExperimentArgs {
-    /// Positions made by 4 random pegs.
-    #[arg(long, default_value_t = 100, value_name = "N")]
+    /// Positions: test (every position of the 100 test games) or
+    /// calibration (the calibration games', where margins are chosen).
+    #[arg(long, default_value = "test", value_name = "SET")]
+    set: String,
+    /// Only this many of the set's positions, a seeded draw (0: all).
+    #[arg(long, default_value_t = 0, value_name = "N")]
     positions: usize,
     /// Depth of every search.
     #[arg(long, default_value_t = 8, value_name = "D")]
     depth: u32,
     /// Cut values in σ, comma-separated.
-    #[arg(long, default_value = "3,2.5,2,1.5,1,0.5", value_name = "LIST")]
+    #[arg(long, default_value = "3,2.75,2.5,2.25,2,1.75,1.5,1.25,1,0.75,0.5", value_name = "LIST")]
     margins: String,
-    /// Evaluations: paper, threat or both.
-    #[arg(long, default_value = "paper,threat", value_name = "LIST")]
-    eval: String,
-    /// Searches run with and without the cut: engine (iterative deepening
-    /// PVS with the table), paper (paper 003's plain alpha-beta) or both.
-    #[arg(long, default_value = "engine", value_name = "LIST")]
+    /// Configurations: paper (paper 003's evaluation and statistics) and
+    /// yomi (ours), or one of them.
+    #[arg(long, default_value = "paper,yomi", value_name = "LIST")]
+    config: String,
+    /// Searches run with and without the cut: paper (paper 003's plain
+    /// alpha-beta), engine (iterative deepening PVS with the table) or both.
+    #[arg(long, default_value = "paper", value_name = "LIST")]
     search: String,
     /// Threads: positions run in parallel, one search per thread.
     #[arg(long, default_value_t = 1, value_name = "N")]
     threads: usize,
+    /// Seed of the draw of --positions.
     #[arg(long, default_value_t = 3)]
     seed: u64,
     /// Statistics to cut with instead of the shipped ones (a file written
-    /// by `yomi four calibrate`; one evaluation only).
+    /// by `yomi four calibrate`; one configuration only).
     #[arg(long, value_name = "FILE")]
     stats: Option<String>,
+    /// Also draw the curve (hit rate against speed-up, the paper's two
+    /// points beside it) as an SVG file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<String>,
     #[arg(long)]
     json: bool,
+}
+
+/// Games of paper 003's plain alpha-beta against itself from openings of
+/// four random stones: the test and calibration sets.
+#[derive(Args)]
+struct GamesArgs {
+    #[arg(long, default_value_t = 100, value_name = "N")]
+    games: usize,
+    /// Depth of the players' searches.
+    #[arg(long, default_value_t = 8, value_name = "D")]
+    depth: u32,
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    threads: usize,
+    #[arg(long)]
+    seed: u64,
+    /// Where to write the records, one game a line.
+    #[arg(long, value_name = "FILE")]
+    out: String,
 }
 
 #[derive(Args)]
@@ -214,7 +250,14 @@ struct CalibrateArgs {
     /// paper or threat.
     #[arg(long, default_value = "threat")]
     eval: String,
-    /// Games whose positions are measured.
+    /// Where the statistics are gathered: games (the positions of games of
+    /// depth-4 play, each searched by the engine to every depth up to
+    /// --depth) or trees (paper 003's way: the interior nodes of plain
+    /// --depth-ply alpha-beta trees from the shipped calibration games'
+    /// positions, each node's static value against its exact value).
+    #[arg(long, default_value = "games", value_name = "WHERE")]
+    on: String,
+    /// With --on games: games whose positions are measured.
     #[arg(long, default_value_t = 100, value_name = "N")]
     games: usize,
     /// How the deep value is predicted: increment (paper 003's mean
@@ -222,16 +265,16 @@ struct CalibrateArgs {
     /// for paper, linear for threat.
     #[arg(long, value_name = "MODEL")]
     model: Option<String>,
-    /// Deepest search measured (1 to 12).
+    /// Deepest search measured (1 to 12); with --on trees, the trees' depth.
     #[arg(long, default_value_t = 9, value_name = "K")]
     depth: u32,
-    /// Also measure interior nodes of paper 003's plain alpha-beta, TREE
-    /// plies from the games' positions (0: the games' positions only).
-    #[arg(long, default_value_t = 0, value_name = "TREE")]
-    tree_depth: u32,
-    /// With --tree-depth: keep about one tree node in N.
-    #[arg(long, default_value_t = 200, value_name = "N")]
-    tree_one_in: u64,
+    /// With --on trees: nodes kept of each remaining depth in each tree.
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    per_depth: usize,
+    /// With --on trees: trees from this many of the calibration positions,
+    /// a seeded draw (0: all).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    roots: usize,
     #[arg(long, default_value_t = 2, value_name = "N")]
     threads: usize,
     #[arg(long, default_value_t = 11)]
@@ -250,6 +293,7 @@ pub fn run(args: FourArgs) -> Result<(), Error> {
         FourCommand::Match(a) => match_cmd(a),
         FourCommand::Experiment(a) => experiment_cmd(a),
         FourCommand::Calibrate(a) => calibrate_cmd(a),
+        FourCommand::Games(a) => games_cmd(a),
         FourCommand::Bench(a) => bench_cmd(a),
     }
 }
@@ -549,19 +593,25 @@ fn parse_list<T>(s: &str, what: &str, f: impl Fn(&str) -> Option<T>) -> Result<V
 }
 
 fn experiment_cmd(a: ExperimentArgs) -> Result<(), Error> {
-    if a.positions == 0 || a.positions > 100_000 {
-        return Err(Error::BadArgument(format!("--positions {} is out of range; expected 1 to 100000", a.positions)));
-    }
     if a.depth == 0 || a.depth > 12 {
         return Err(Error::BadDepth { depth: a.depth, max: 12 });
     }
     let margins = parse_list(&a.margins, "margin", |x| x.parse::<f32>().ok().filter(|m| *m > 0.0 && m.is_finite()))?;
-    let evals = parse_list(&a.eval, "evaluation", |x| EvalKind::parse(x).ok())?;
+    let configs = parse_list(&a.config, "configuration", |x| Configuration::parse(x).ok())?;
     let searches = parse_list(&a.search, "search", |x| Baseline::parse(x).ok())?;
+    let set = match a.set.trim() {
+        "test" => test_positions(),
+        "calibration" => positions_of(calibration_games()),
+        other => return Err(Error::BadArgument(format!("set '{other}' is unknown; expected test or calibration"))),
+    };
+    if a.positions > set.len() {
+        return Err(Error::BadArgument(format!("--positions {} is out of range; the {} set has {}", a.positions, a.set, set.len())));
+    }
+    let boards = if a.positions == 0 { set } else { yomi::four::reproduction::draw(&set, a.positions, a.seed) };
     let stats = match &a.stats {
         None => None,
-        Some(_) if evals.len() != 1 => {
-            return Err(Error::BadArgument("--stats belongs to one evaluation; give --eval paper or --eval threat".into()))
+        Some(_) if configs.len() != 1 => {
+            return Err(Error::BadArgument("--stats belongs to one configuration; give --config paper or --config yomi".into()))
         }
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| Error::BadArgument(format!("cannot read {path}: {e}")))?;
@@ -569,33 +619,37 @@ fn experiment_cmd(a: ExperimentArgs) -> Result<(), Error> {
         }
     };
     let pool = check_threads(a.threads)?;
+    let clock = yomi::clock::Clock::start();
     let mut rows = Vec::new();
-    for (search, kind) in searches.iter().flat_map(|&s| evals.iter().map(move |&k| (s, k))) {
+    for (search, config) in searches.iter().flat_map(|&s| configs.iter().map(move |&c| (s, c))) {
         if !a.json {
-            eprintln!("{} search, {} evaluation: {} positions at depth {}", search.name(), kind.name(), a.positions, a.depth);
+            eprintln!("{} search, {} configuration: {} positions at depth {}", search.name(), config.name(), boards.len(), a.depth);
         }
         let json = a.json;
         let r = pool.install(|| {
-            experiment(kind, search, stats.as_ref(), a.positions, a.depth, &margins, a.seed, None, &|n, all| {
-                if !json && (n % 10 == 0 || n == all) {
-                    eprintln!("  {n}/{all} positions");
+            experiment(config, search, stats.as_ref(), &boards, a.depth, &margins, None, &|n, all| {
+                if !json && (n.is_multiple_of(100) || n == all) {
+                    eprintln!("  {n}/{all} positions, {:.0} s", clock.seconds());
                 }
             })
         });
         rows.extend(r);
     }
+    if let Some(path) = &a.svg {
+        std::fs::write(path, curve_svg(&rows, a.depth)).map_err(|e| Error::BadArgument(format!("cannot write {path}: {e}")))?;
+    }
     if a.json {
-        println!("{}", json!({ "depth": a.depth, "positions": a.positions, "rows": rows, "paper": PAPER_FIGURES.iter().map(|&(m, h, s)| json!({"margin": m, "hit_rate": h, "speedup": s})).collect::<Vec<_>>() }));
+        println!("{}", json!({ "set": a.set, "depth": a.depth, "positions": boards.len(), "rows": rows, "paper": PAPER_FIGURES.iter().map(|&(m, h, s)| json!({"margin": m, "hit_rate": h, "speedup": s})).collect::<Vec<_>>() }));
         return Ok(());
     }
-    println!("Paper 003's experiment: {} positions of 4 random pegs, depth {}", a.positions, a.depth);
-    println!("{:>7} {:>7} {:>7} {:>9} {:>10} {:>10} {:>14} {:>14}   paper", "search", "eval", "margin", "hit rate", "speed-up", "time", "plain nodes", "pruned nodes");
+    println!("Paper 003's experiment: {} positions of the {} games, depth {}", boards.len(), a.set, a.depth);
+    println!("{:>7} {:>7} {:>7} {:>9} {:>10} {:>10} {:>14} {:>14}   paper", "search", "config", "margin", "hit rate", "speed-up", "time", "plain nodes", "pruned nodes");
     for r in &rows {
         let paper = PAPER_FIGURES.iter().find(|f| f.0 == r.margin).map(|f| format!("{:.0} %, {:.1}x", f.1 * 100.0, f.2)).unwrap_or_default();
         println!(
-            "{:>7} {:>7} {:>6}σ {:>8.1}% {:>9.2}x {:>9.2}x {:>14} {:>14}   {paper}",
+            "{:>7} {:>7} {:>6}σ {:>8.2}% {:>9.2}x {:>9.2}x {:>14} {:>14}   {paper}",
             r.search.name(),
-            r.eval.name(),
+            r.configuration.name(),
             r.margin,
             r.hit_rate * 100.0,
             r.speedup,
@@ -604,6 +658,31 @@ fn experiment_cmd(a: ExperimentArgs) -> Result<(), Error> {
             r.pruned_nodes
         );
     }
+    Ok(())
+}
+
+fn games_cmd(a: GamesArgs) -> Result<(), Error> {
+    if a.games == 0 || a.games > 100_000 {
+        return Err(Error::BadArgument(format!("--games {} is out of range; expected 1 to 100000", a.games)));
+    }
+    if a.depth == 0 || a.depth > 12 {
+        return Err(Error::BadDepth { depth: a.depth, max: 12 });
+    }
+    let pool = check_threads(a.threads)?;
+    let clock = yomi::clock::Clock::start();
+    let games = pool.install(|| {
+        paper_games(a.games, a.seed, a.depth, &|n, all| {
+            if n.is_multiple_of(10) || n == all {
+                eprintln!("  {n}/{all} games, {:.0} s", clock.seconds());
+            }
+        })
+    });
+    let header = format!(
+        "Score Four games of paper 003's plain alpha-beta (figure 1, the paper's raw evaluation, depth {}) against itself from {} openings of four random stones; yomi four games --games {} --depth {} --seed {}",
+        a.depth, a.games, a.games, a.depth, a.seed
+    );
+    std::fs::write(&a.out, games_to_text(&header, &games)).map_err(|e| Error::BadArgument(format!("cannot write {}: {e}", a.out)))?;
+    println!("wrote {} ({} games, {} positions, {:.0} s)", a.out, games.len(), positions_of(&games).len(), clock.seconds());
     Ok(())
 }
 
@@ -620,42 +699,49 @@ fn calibrate_cmd(a: CalibrateArgs) -> Result<(), Error> {
     if a.depth == 0 || a.depth > yomi::four::pruning::MAX_K {
         return Err(Error::BadDepth { depth: a.depth, max: yomi::four::pruning::MAX_K });
     }
+    if a.per_depth == 0 || a.per_depth > 1000 {
+        return Err(Error::BadArgument(format!("--per-depth {} is out of range; expected 1 to 1000", a.per_depth)));
+    }
     let pool = check_threads(a.threads)?;
     let clock = yomi::clock::Clock::start();
-    eprintln!("playing {} games (4 random pegs, then depth 4 with one move in ten random)", a.games);
-    let positions = pool.install(|| sample_positions(a.games, 4, 4, a.seed));
-    let games = positions;
-    let mut positions = games.clone();
-    if a.tree_depth > 0 {
-        let nodes = pool.install(|| sample_tree_nodes(kind, &games, a.tree_depth, a.tree_one_in, a.seed));
-        eprintln!("{} tree nodes sampled ({} plies, one in {})", nodes.len(), a.tree_depth, a.tree_one_in);
-        positions.extend(nodes);
-    }
-    eprintln!("{} positions in {:.1} s; searching each to depth {}", positions.len(), clock.seconds(), a.depth);
-    let stats = pool.install(|| {
-        calibrate_kind(kind, model, &games, &positions, a.depth, &|n, all| {
-            if n % 200 == 0 || n == all {
-                eprintln!("  {n}/{all} positions, {:.0} s", clock.seconds());
+    let progress = |n: usize, all: usize| {
+        if n.is_multiple_of(200) || n == all {
+            eprintln!("  {n}/{all} positions, {:.0} s", clock.seconds());
+        }
+    };
+    let (stats, how) = match a.on.trim() {
+        "games" => {
+            eprintln!("playing {} games (4 random pegs, then depth 4 with one move in ten random)", a.games);
+            let positions = pool.install(|| sample_positions(a.games, 4, 4, a.seed));
+            eprintln!("{} positions in {:.1} s; searching each to depth {}", positions.len(), clock.seconds(), a.depth);
+            let stats = pool.install(|| calibrate_kind(kind, model, &positions, &positions, a.depth, &progress));
+            let how = format!(
+                "{} games (seed {}), {} positions, depths 1-{}; yomi four calibrate --eval {} --model {} --games {} --depth {} --seed {}",
+                a.games, a.seed, positions.len(), a.depth, kind.name(), model.name(), a.games, a.depth, a.seed
+            );
+            (stats, how)
+        }
+        "trees" => {
+            let (mut roots, dropped) = without(&positions_of(calibration_games()), &test_positions());
+            if a.roots > 0 {
+                roots = yomi::four::reproduction::draw(&roots, a.roots.min(roots.len()), a.seed);
             }
-        })
-    });
-    let header = format!(
-        "Yomi Score Four statistics for the {} evaluation ({} model): {} games (seed {}), {} positions, depths 1-{}; yomi four calibrate --eval {} --model {} --games {} --depth {}{} --seed {}",
-        kind.name(),
-        model.name(),
-        a.games,
-        a.seed,
-        positions.len(),
-        a.depth,
-        kind.name(),
-        model.name(),
-        a.games,
-        a.depth,
-        if a.tree_depth > 0 { format!(" --tree-depth {} --tree-one-in {}", a.tree_depth, a.tree_one_in) } else { String::new() },
-        a.seed
-    );
+            eprintln!("{} positions of the calibration games ({dropped} in the test set left out); a {}-ply tree from each", roots.len(), a.depth);
+            let stats = pool.install(|| match kind {
+                EvalKind::Paper => calibrate_on_trees(&roots, |m| PaperEval { mean: *m }, model, a.depth, a.per_depth, a.seed, &progress),
+                EvalKind::Threat => calibrate_on_trees(&roots, |_| ThreatEval, model, a.depth, a.per_depth, a.seed, &progress),
+            });
+            let how = format!(
+                "the nodes of plain {}-ply alpha-beta trees from the {} positions of the calibration games, {} a remaining depth each (seed {}); yomi four calibrate --eval {} --model {} --on trees --depth {} --per-depth {} --roots {} --seed {}",
+                a.depth, roots.len(), a.per_depth, a.seed, kind.name(), model.name(), a.depth, a.per_depth, a.roots, a.seed
+            );
+            (stats, how)
+        }
+        other => return Err(Error::BadArgument(format!("--on '{other}' is unknown; expected games or trees"))),
+    };
+    let header = format!("Yomi Score Four statistics for the {} evaluation ({} model): {how}", kind.name(), model.name());
     std::fs::write(&a.out, stats.to_text(&header)).map_err(|e| Error::BadArgument(format!("cannot write {}: {e}", a.out)))?;
-    println!("wrote {} ({} positions, {:.0} s)", a.out, positions.len(), clock.seconds());
+    println!("wrote {} ({:.0} s)", a.out, clock.seconds());
     Ok(())
 }
 
