@@ -12,7 +12,7 @@ use crate::four::alphabeta::PaperSearch;
 use crate::four::board::{Board, Outcome};
 use crate::four::eval::{Evaluate, PaperEval, ThreatEval, WIN_NOW};
 use crate::four::notation::Game;
-use crate::four::pruning::{Model, Moments, PruningStats, MAX_K};
+use crate::four::pruning::{stage_means, Model, PruningStats, MAX_K};
 use crate::four::search::{search_with, EvalKind, FourOptions};
 use crate::four::search::FourMode;
 use crate::rng::Rng;
@@ -262,15 +262,9 @@ pub fn calibrate<E: Evaluate + Sync>(
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> PruningStats {
     let max_k = max_k.clamp(1, MAX_K);
-    let mut mean = [Moments::default(); 65];
-    for b in games {
-        mean[b.stones() as usize].add(PaperEval::raw_value(b.player(), b.opponent()) as f64);
-    }
     let mut stats = PruningStats::default();
     if E::NAME == "paper" {
-        for (m, mo) in mean.iter().enumerate() {
-            stats.mean_by_move[m] = mo.mean().round() as i32;
-        }
+        stats.mean_by_move = stage_means(games);
     }
     let eval = make_eval(&stats.mean_by_move);
     let done = std::sync::atomic::AtomicUsize::new(0);
@@ -366,7 +360,8 @@ pub enum Configuration {
     /// trees (`weights/four-paper.txt`).
     Paper,
     /// Yomi's: the threat evaluation, quiet positions only, ProbCut's
-    /// fitted line from game positions (`weights/four-threat.txt`).
+    /// fitted line from game positions (`weights/four-threat.txt`); its
+    /// margin, 2σ, was chosen on the calibration games alone (MEASUREMENTS.md).
     Yomi,
 }
 
@@ -403,21 +398,7 @@ impl Configuration {
     pub fn stats(self) -> &'static PruningStats {
         PruningStats::shipped(self.eval().name())
     }
-
-    /// The margin it plays at, in σ: the paper's 2σ; ours the smallest
-    /// margin on the 0.25σ grid that kept 99 % of the moves on the
-    /// calibration games' positions (never the test set's; see
-    /// MEASUREMENTS.md, Score Four).
-    pub fn margin(self) -> f32 {
-        match self {
-            Configuration::Paper => 2.0,
-            Configuration::Yomi => YOMI_MARGIN,
-        }
-    }
 }
-
-/// Yomi's margin, chosen on the calibration games (`Configuration::margin`).
-pub const YOMI_MARGIN: f32 = 2.0;
 
 /// One row of the experiment: a configuration, a search and a margin.
 #[derive(Clone, Debug, Serialize)]
@@ -612,9 +593,9 @@ fn paper_position<E: Evaluate>(b: &Board, eval: &E, stats: &PruningStats, depth:
     let mut hits = Vec::new();
     let mut nodes = Vec::new();
     let mut secs = Vec::new();
+    let none = PruningStats::default();
     for &margin in margins {
         let (c, _, n, t) = run(margin);
-        let none = PruningStats::default();
         hits.push(c == plain_move || PaperSearch::new(eval.clone(), &none, f32::INFINITY).stopping(stop).move_reaches(p, o, c, depth, best));
         nodes.push(n);
         secs.push(t);

@@ -11,7 +11,8 @@
 use std::sync::OnceLock;
 
 use crate::error::Error;
-use crate::four::eval::Evaluate;
+use crate::four::board::Board;
+use crate::four::eval::{Evaluate, PaperEval};
 
 /// The deepest remaining depth with statistics of its own.
 pub const MAX_K: u32 = 12;
@@ -296,6 +297,16 @@ impl Pairs {
     }
 }
 
+/// Paper 003's `M_m`: the mean raw paper value at each move number over
+/// `positions`, rounded (zero where none was seen).
+pub fn stage_means(positions: &[Board]) -> [i32; 65] {
+    let mut mean = [Moments::default(); 65];
+    for b in positions {
+        mean[b.stones() as usize].add(PaperEval::raw_value(b.player(), b.opponent()) as f64);
+    }
+    mean.map(|mo| mo.mean().round() as i32)
+}
+
 /// Running sums for one cell while calibrating.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Moments {
@@ -396,6 +407,16 @@ mod tests {
         assert!((line.slope - 0.8).abs() < 1e-6 && (line.intercept - 0.3).abs() < 1e-6, "{line:?}");
         assert!((line.sigma as f64 - 0.9f64.sqrt()).abs() < 1e-5, "{line:?}");
         assert_eq!(Pairs::default().fit(Model::Linear), None);
+    }
+
+    #[test]
+    fn stage_means_average_the_raw_value_by_move_number() {
+        let boards: Vec<Board> = ["a1", "b2", "a1b1", "a1a1b1"].iter().map(|r| crate::four::Game::parse(r).unwrap().board()).collect();
+        let raw = |b: &Board| PaperEval::raw_value(b.player(), b.opponent());
+        let m = stage_means(&boards);
+        assert_eq!(m[1], ((raw(&boards[0]) + raw(&boards[1])) as f64 / 2.0).round() as i32);
+        assert_eq!((m[2], m[3]), (raw(&boards[2]), raw(&boards[3])));
+        assert_eq!((m[0], m[4]), (0, 0), "none seen");
     }
 
     #[test]

@@ -17,7 +17,7 @@ use crate::four::board::{canonical, Board, Outcome};
 use crate::four::eval::{Evaluate, PaperEval, WIN_NOW};
 use crate::four::experiment::random_opening;
 use crate::four::notation::Game;
-use crate::four::pruning::{Model, Moments, PruningStats, MAX_K};
+use crate::four::pruning::{stage_means, Model, PruningStats, MAX_K};
 use crate::rng::Rng;
 
 /// The depth of the paper's searches, its games and its experiment.
@@ -157,13 +157,7 @@ pub fn calibrate_on_trees<E: Evaluate + Sync>(
 ) -> PruningStats {
     let mut stats = PruningStats::default();
     if E::NAME == "paper" {
-        let mut mean = [Moments::default(); 65];
-        for b in roots {
-            mean[b.stones() as usize].add(PaperEval::raw_value(b.player(), b.opponent()) as f64);
-        }
-        for (m, mo) in mean.iter().enumerate() {
-            stats.mean_by_move[m] = mo.mean().round() as i32;
-        }
+        stats.mean_by_move = stage_means(roots);
     }
     let eval = make_eval(&stats.mean_by_move);
     let none = PruningStats::default();
