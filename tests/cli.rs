@@ -117,6 +117,10 @@ fn bad_input_exits_2_with_a_message() {
         (&["perft", "--threads", "0", "3"], "--threads 0 is out of range"),
         (&["perft", "x"], "invalid value 'x'"),
         (&["frobnicate"], "unrecognized subcommand"),
+        (&["corpus", "heldout", "--empties", "10-20"], "expected LO-HI within 14-40"),
+        (&["corpus", "heldout", "--empties", "30-20"], "expected LO-HI within 14-40"),
+        (&["corpus", "heldout", "--minutes", "0"], "--minutes must be positive"),
+        (&["fit", "--patterns", "--corpus", "engine/corpus", "--share", "1/3"], "--share 1/3: expected all, 1/2, 1/4 or 1/8"),
     ];
     for (args, message) in cases {
         let o = yomi(args);

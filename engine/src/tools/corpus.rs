@@ -81,7 +81,7 @@ impl Recipe {
     }
 
     /// Game `g`'s random generator: the game depends on nothing else.
-    fn rng(&self, g: u32) -> Rng {
+    pub(crate) fn rng(&self, g: u32) -> Rng {
         Rng::new(self.seed ^ (g as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03))
     }
 
@@ -289,6 +289,12 @@ fn labelled(recipe: &Recipe, n: u32, g: &Game, out: &mut Vec<Labelled>) {
 
 /// Plays and labels game `g` of `recipe`.
 pub fn play_game(recipe: &Recipe, weights: &'static Weights, g: u32) -> Game {
+    play(recipe, weights, g, 0).0
+}
+
+/// Game `g` of `recipe` played until `empties` squares are left (the whole
+/// game at 0): its moves and labels so far, and the position it stands at.
+pub fn play(recipe: &Recipe, weights: &'static Weights, g: u32, empties: u32) -> (Game, Position) {
     let mut rng = recipe.rng(g);
     let opening = recipe.opening_plies(&mut rng);
     let tt = TranspositionTable::with_mib(16);
@@ -302,6 +308,9 @@ pub fn play_game(recipe: &Recipe, weights: &'static Weights, g: u32) -> Game {
             Status::Over => break,
             Status::Pass => pos = pos.passed(),
             Status::Move => {}
+        }
+        if pos.empties().count_ones() <= empties {
+            break;
         }
         let (best, label) = if pos.empties().count_ones() <= recipe.exact as u32 {
             let sol = solve(&pos, &tt, solve_opts, None);
@@ -319,7 +328,7 @@ pub fn play_game(recipe: &Recipe, weights: &'static Weights, g: u32) -> Game {
         labels.push(label.round().clamp(-64.0, 64.0) as i8);
         pos = pos.play(Square::from_index(BoardSize::OTHELLO, sq).expect("on board")).expect("legal");
     }
-    Game { moves, labels }
+    (Game { moves, labels }, pos)
 }
 
 /// A shard being grown: its recipe, its games by number with their seconds.

@@ -14,3 +14,5 @@ pub mod datagen;
 pub mod pattern_fit;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod corpus;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod heldout;

@@ -13,6 +13,8 @@
 //! fit; the error tables use them and the FFO positions' exact scores,
 //! which no fit ever sees.
 
+use std::collections::HashSet;
+
 use rayon::prelude::*;
 
 use crate::eval::pattern_weights::PatternWeights;
@@ -74,8 +76,15 @@ pub enum CorpusLabel {
 }
 
 /// The fit's positions of a corpus and the held-out ones (games whose
-/// number in their shard is a multiple of [`HOLD_OUT`]).
-pub fn split_corpus(shards: &[crate::tools::corpus::Shard], label: CorpusLabel) -> (Vec<Labelled>, Vec<Labelled>) {
+/// number in their shard is a multiple of [`HOLD_OUT`]). The fit takes the
+/// games of `share` (nested: a half holds the quarter), and leaves out any
+/// position that is, up to symmetry, in `exclude` (see [`position_key`]).
+pub fn split_corpus(
+    shards: &[crate::tools::corpus::Shard],
+    label: CorpusLabel,
+    share: Share,
+    exclude: &HashSet<(u64, u64)>,
+) -> (Vec<Labelled>, Vec<Labelled>) {
     use crate::tools::corpus::LabelKind;
     let (mut fit, mut held) = (Vec::new(), Vec::new());
     for shard in shards {
@@ -85,11 +94,51 @@ pub fn split_corpus(shards: &[crate::tools::corpus::Shard], label: CorpusLabel) 
                 CorpusLabel::Result if !exact && !l.random => l.result,
                 _ => l.label,
             };
-            let to = if l.game % HOLD_OUT == 0 { &mut held } else { &mut fit };
-            to.push(Labelled { p: l.p, o: l.o, score: score as f32, exact });
+            let s = Labelled { p: l.p, o: l.o, score: score as f32, exact };
+            if l.game % HOLD_OUT == 0 {
+                held.push(s);
+            } else if share.takes(l.game) && (exclude.is_empty() || !exclude.contains(&position_key(l.p, l.o))) {
+                fit.push(s);
+            }
         }
     }
     (fit, held)
+}
+
+/// The share of a corpus's games a fit takes, for a learning curve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Share {
+    /// Every game.
+    All,
+    /// One game in 2^k: those whose number modulo 1024 is below 1024 / 2^k.
+    Part(u32),
+}
+
+impl Share {
+    /// Reads "all", "1/2", "1/4" or "1/8" (any 1/2^k up to 1/64).
+    pub fn parse(text: &str) -> Option<Share> {
+        match text.trim() {
+            "all" | "1" | "1/1" => Some(Share::All),
+            t => {
+                let n: u32 = t.strip_prefix("1/")?.parse().ok()?;
+                (n.is_power_of_two() && (2..=64).contains(&n)).then_some(Share::Part(n.trailing_zeros()))
+            }
+        }
+    }
+
+    fn takes(self, game: u32) -> bool {
+        match self {
+            Share::All => true,
+            Share::Part(k) => game % 1024 < 1024 >> k,
+        }
+    }
+}
+
+/// The least of (`p`, `o`)'s symmetric images: the key by which a position
+/// is known whatever its orientation.
+pub fn position_key(p: u64, o: u64) -> (u64, u64) {
+    let (p, o, _) = crate::rules::symmetry::canonical::<G>(p, o);
+    (p, o)
 }
 
 /// The FFO test positions and every child their files score, with exact
@@ -279,6 +328,14 @@ pub fn error_table(samples: &[Labelled], band: u32, value: &(dyn Fn(u64, u64) ->
     rows
 }
 
+/// The error over the positions of `empties`, one row (`None` if there are none).
+pub fn error_over(samples: &[Labelled], empties: std::ops::RangeInclusive<u32>, value: &(dyn Fn(u64, u64) -> f64 + Sync)) -> Option<ErrorRow> {
+    let within: Vec<Labelled> = samples.iter().copied().filter(|s| empties.contains(&s.empties())).collect();
+    let mut row = error_table(&within, 64, value).pop()?;
+    (row.from, row.to) = (*empties.start(), *empties.end());
+    Some(row)
+}
+
 /// The pattern evaluation of (`p`, `o`) in discs.
 pub fn pattern_value(w: &PatternWeights, p: u64, o: u64) -> f64 {
     w.value(p, o, G::moves(p, o).count_ones(), G::moves(o, p).count_ones()) as f64 / UNIT as f64
@@ -296,11 +353,19 @@ mod tests {
         let games: Vec<_> = (0..2).map(|g| play_game(&recipe, crate::Weights::shipped(), g)).collect();
         let shard = Shard { recipe, games };
         let all = shard.positions();
-        let (fit, held) = split_corpus(std::slice::from_ref(&shard), CorpusLabel::Search);
+        let none = HashSet::new();
+        let (fit, held) = split_corpus(std::slice::from_ref(&shard), CorpusLabel::Search, Share::All, &none);
         // Game 0 is held out, game 1 fitted.
         assert_eq!(held.len(), all.iter().filter(|l| l.game == 0).count());
         assert_eq!(fit.len() + held.len(), all.len());
-        let (fit_r, _) = split_corpus(std::slice::from_ref(&shard), CorpusLabel::Result);
+        let (fit_r, _) = split_corpus(std::slice::from_ref(&shard), CorpusLabel::Result, Share::All, &none);
+        // A position of the held-out set, seen in a mirror, is not fitted.
+        let l = all.iter().find(|l| l.game == 1).unwrap();
+        let mirror = |x: u64| crate::rules::symmetry::transform::<G>(crate::Symmetry::group(BoardSize::OTHELLO)[3], x);
+        let exclude = HashSet::from([position_key(mirror(l.p), mirror(l.o))]);
+        let (fewer, _) = split_corpus(std::slice::from_ref(&shard), CorpusLabel::Search, Share::All, &exclude);
+        assert_eq!(fewer.len(), fit.len() - 1);
+        assert!(!fewer.iter().any(|s| (s.p, s.o) == (l.p, l.o)));
         let game1: Vec<_> = all.iter().filter(|l| l.game == 1).collect();
         for ((s, r), l) in fit.iter().zip(&fit_r).zip(&game1) {
             assert_eq!(s.score, l.label as f32);
@@ -310,6 +375,16 @@ mod tests {
         // The result is the first exact label, seen from each side to move.
         let first = game1.iter().find(|l| l.kind == LabelKind::Exact).unwrap();
         assert!(game1.iter().all(|l| l.result.abs() == first.label.abs()));
+    }
+
+    #[test]
+    fn shares_nest_and_read() {
+        assert_eq!(Share::parse("all"), Some(Share::All));
+        assert_eq!(Share::parse("1/8"), Some(Share::Part(3)));
+        assert_eq!(Share::parse("1/3"), None);
+        let taken = |s: Share| (0..4096).filter(|&g| s.takes(g)).collect::<Vec<u32>>();
+        assert_eq!(taken(Share::Part(3)).len(), 512);
+        assert!(taken(Share::Part(3)).iter().all(|&g| Share::Part(2).takes(g) && Share::Part(1).takes(g)));
     }
 
     #[test]

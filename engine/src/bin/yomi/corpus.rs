@@ -24,6 +24,28 @@ enum CorpusCommand {
     Grow(GrowArgs),
     /// Print the corpus: its shards, and positions by empties and label kind.
     Stats(DirArgs),
+    /// Grow the held-out test set: positions of 14-40 empties from games of
+    /// their own, solved exactly, which no fit sees.
+    ///
+    /// Fills the empties of --empties, the one with the fewest positions
+    /// first; each position is written as soon as it is solved, so an
+    /// interruption loses only the solves in flight. Run it again to go on.
+    Heldout(HeldoutArgs),
+}
+
+#[derive(Args)]
+struct HeldoutArgs {
+    /// The set's file (OBF lines).
+    #[arg(long, default_value = "tests/data/heldout.obf", value_name = "FILE")]
+    file: PathBuf,
+    /// The empties to fill, as LO-HI within 14-40.
+    #[arg(long, default_value = "14-24", value_name = "LO-HI")]
+    empties: String,
+    /// Stop starting positions after this many minutes.
+    #[arg(long, default_value_t = 60.0, value_name = "M")]
+    minutes: f64,
+    #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()), value_name = "N")]
+    threads: usize,
 }
 
 #[derive(Args)]
@@ -64,7 +86,35 @@ pub fn run(args: CorpusArgs) -> Result<(), Error> {
     match args.command {
         CorpusCommand::Grow(a) => grow(a),
         CorpusCommand::Stats(a) => stats(&a.dir),
+        CorpusCommand::Heldout(a) => heldout(a),
     }
+}
+
+fn heldout(args: HeldoutArgs) -> Result<(), Error> {
+    use yomi::tools::heldout::{self, HeldOut};
+    if args.minutes.is_nan() || args.minutes <= 0.0 {
+        return Err(Error::BadArgument("--minutes must be positive".into()));
+    }
+    crate::common::check_thread_count(args.threads)?;
+    let range = args
+        .empties
+        .split_once('-')
+        .and_then(|(lo, hi)| Some(lo.trim().parse::<u32>().ok()?..=hi.trim().parse::<u32>().ok()?))
+        .filter(|r| !r.is_empty() && heldout::EMPTIES.contains(r.start()) && heldout::EMPTIES.contains(r.end()))
+        .ok_or_else(|| Error::BadArgument(format!("--empties {}: expected LO-HI within 14-40, such as 14-24", args.empties)))?;
+    let mut set = HeldOut::read(&args.file)?;
+    println!("{}: {} positions; filling {}-{} empties for {} min", args.file.display(), set.len(), range.start(), range.end(), args.minutes);
+    let progress = |p: &heldout::Progress| {
+        println!("{} empties: {:+} in {:.1} s; {} positions", p.added.empties(), p.added.score, p.seconds, p.total);
+    };
+    let stop = AtomicBool::new(false);
+    heldout::grow(&args.file, &mut set, yomi::Weights::shipped(), range, args.threads, args.minutes * 60.0, &stop, &progress)?;
+    println!("{}: {} positions", args.file.display(), set.len());
+    for (e, v) in &set.by_empties {
+        print!("{e}:{} ", v.len());
+    }
+    println!();
+    Ok(())
 }
 
 fn grow(args: GrowArgs) -> Result<(), Error> {

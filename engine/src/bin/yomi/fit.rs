@@ -50,10 +50,23 @@ pub struct FitArgs {
     /// seed of their own).
     #[arg(long, value_name = "FILE", num_args = 1..)]
     test: Vec<String>,
+    /// With --corpus: the share of the corpus's games to fit (all, 1/2,
+    /// 1/4, 1/8: nested), for a learning curve.
+    #[arg(long, default_value = "all", value_name = "SHARE")]
+    share: String,
+    /// With --patterns: the held-out set (`yomi corpus heldout`), whose
+    /// positions no fit takes and whose exact scores measure the error.
+    #[arg(long, default_value = "tests/data/heldout.obf", value_name = "FILE")]
+    heldout: std::path::PathBuf,
     /// With --patterns: OBF files whose exact scores measure the error
     /// (never fitted).
     #[arg(long, value_name = "FILE", num_args = 1.., default_values_t = ["engine/data/ffo/fforum-1-19.obf".to_string(), "engine/data/ffo/fforum-20-39.obf".to_string(), "engine/data/ffo/fforum-40-59.obf".to_string(), "engine/data/ffo/fforum-60-79.obf".to_string()])]
     ffo: Vec<String>,
+    /// With --patterns: measure these pattern weights (a FILE that `fit
+    /// --patterns` wrote, or shipped) against the same positions instead of
+    /// fitting.
+    #[arg(long, value_name = "FILE|shipped")]
+    measure: Option<String>,
     /// With --patterns: Adam's first step in discs, and the pull towards zero.
     #[arg(long, default_value_t = 0.3, value_name = "R")]
     rate: f32,
@@ -103,7 +116,7 @@ pub fn run(args: FitArgs) -> Result<(), Error> {
 }
 
 fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
-    use yomi::tools::pattern_fit::{error_table, ffo_positions, fit, pattern_value, split, ErrorRow, FitOptions};
+    use yomi::tools::pattern_fit::{error_over, error_table, ffo_positions, fit, pattern_value, split, ErrorRow, FitOptions};
     if args.epochs == 0 || args.rate.is_nan() || args.rate <= 0.0 || args.l2.is_nan() || args.l2 < 0.0 {
         return Err(Error::BadArgument("--epochs and --rate must be positive, --l2 at least 0".into()));
     }
@@ -113,20 +126,27 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
         yomi::tools::datagen::read(std::path::Path::new(file)).map_err(|e| Error::BadArgument(format!("cannot read {file}: {e}")))
     };
     let (mut train, mut held, mut games) = (Vec::new(), Vec::new(), 0);
+    let heldout: Vec<_> = yomi::tools::heldout::HeldOut::read(&args.heldout)?
+        .positions()
+        .map(|x| yomi::tools::pattern_fit::Labelled { p: x.position.player(), o: x.position.opponent(), score: x.score as f32, exact: true })
+        .collect();
     if let Some(dir) = &args.corpus {
         let label = match args.label.as_str() {
             "search" => yomi::tools::pattern_fit::CorpusLabel::Search,
             "result" => yomi::tools::pattern_fit::CorpusLabel::Result,
             other => return Err(Error::BadArgument(format!("--label {other}: expected search or result"))),
         };
+        let share = yomi::tools::pattern_fit::Share::parse(&args.share)
+            .ok_or_else(|| Error::BadArgument(format!("--share {}: expected all, 1/2, 1/4 or 1/8", args.share)))?;
         let shards: Vec<_> = yomi::tools::corpus::load(std::path::Path::new(dir))?.into_iter().map(|(_, s)| s).collect();
         if shards.is_empty() {
             return Err(Error::BadArgument(format!("{dir} holds no shards; grow one with `yomi corpus grow`")));
         }
         games = shards.iter().map(|s| s.games.len()).sum();
-        (train, held) = yomi::tools::pattern_fit::split_corpus(&shards, label);
+        let exclude = heldout.iter().map(|s| yomi::tools::pattern_fit::position_key(s.p, s.o)).collect();
+        (train, held) = yomi::tools::pattern_fit::split_corpus(&shards, label, share, &exclude);
     }
-    for file in args.data.iter().filter(|_| args.corpus.is_none()) {
+    for file in args.data.iter().filter(|_| args.corpus.is_none() && args.measure.is_none()) {
         let data = read(file)?;
         let (t, h) = split(&data);
         if t.is_empty() {
@@ -147,20 +167,31 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
     }
     let ffo = ffo_positions(&args.ffo)?;
     println!(
-        "{games} games: {} positions to fit, {} held out; {} test positions; {} FFO positions; read in {:.1} s",
+        "{games} games: {} positions to fit, {} held out; {} test positions; {} in the held-out set; {} FFO positions; read in {:.1} s",
         train.len(),
         held.len(),
         test.len(),
+        heldout.len(),
         ffo.len(),
         t.elapsed().as_secs_f64()
     );
-    let t = std::time::Instant::now();
-    let opts = FitOptions { epochs: args.epochs, rate: args.rate, l2: args.l2 };
-    let progress = |stage: usize, epoch: usize, rms: f64| println!("stage {stage:2} epoch {epoch:4}: rms {rms:.2} discs");
-    let w = fit(&train, opts, &progress);
-    println!("fitted in {:.1} s", t.elapsed().as_secs_f64());
-    std::fs::write(&out, w.to_bytes()).map_err(|e| Error::BadArgument(format!("cannot write {out}: {e}")))?;
-    println!("weights written to {out} ({} bytes)", w.to_bytes().len());
+    let w = match args.measure.as_deref() {
+        Some("shipped") => yomi::Weights::shipped().patterns.as_deref().cloned().ok_or_else(|| Error::BadArgument("this build has no pattern weights".into()))?,
+        Some(file) => {
+            let bytes = std::fs::read(file).map_err(|e| Error::BadArgument(format!("--measure {file}: {e}")))?;
+            yomi::eval::pattern_weights::PatternWeights::from_bytes(&bytes).map_err(|e| Error::BadArgument(format!("--measure {file}: {e}")))?
+        }
+        None => {
+            let t = std::time::Instant::now();
+            let opts = FitOptions { epochs: args.epochs, rate: args.rate, l2: args.l2 };
+            let progress = |stage: usize, epoch: usize, rms: f64| println!("stage {stage:2} epoch {epoch:4}: rms {rms:.2} discs");
+            let w = fit(&train, opts, &progress);
+            println!("fitted in {:.1} s", t.elapsed().as_secs_f64());
+            std::fs::write(&out, w.to_bytes()).map_err(|e| Error::BadArgument(format!("cannot write {out}: {e}")))?;
+            println!("weights written to {out} ({} bytes)", w.to_bytes().len());
+            w
+        }
+    };
     let print = |title: &str, rows: &[ErrorRow]| {
         println!("{title}\n  empties  positions    MAE    RMS");
         for r in rows {
@@ -179,6 +210,17 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
         if let Some(shipped) = yomi::Weights::shipped().patterns.as_deref() {
             let before = |p: u64, o: u64| pattern_value(shipped, p, o);
             print("the same test positions, the built-in pattern weights (discs):", &error_table(&test, 3, &before));
+        }
+    }
+    if !heldout.is_empty() {
+        // The bands of the targets, then the whole 20-40.
+        let bands = |v: &(dyn Fn(u64, u64) -> f64 + Sync)| -> Vec<ErrorRow> {
+            [14..=19, 20..=29, 30..=40, 20..=40].into_iter().filter_map(|r| error_over(&heldout, r, v)).collect()
+        };
+        print(&format!("the held-out set ({}), against exact scores (discs):", args.heldout.display()), &bands(&value));
+        if let Some(shipped) = yomi::Weights::shipped().patterns.as_deref() {
+            let before = |p: u64, o: u64| pattern_value(shipped, p, o);
+            print("the same held-out positions, the built-in pattern weights (discs):", &bands(&before));
         }
     }
     print("FFO positions and their children, against exact scores (discs):", &error_table(&ffo, 10, &value));
