@@ -131,6 +131,25 @@ fn ffo_20_to_39() {
     check_ffo(&lines, false);
 }
 
+/// The held-out set in tests/data (`yomi corpus heldout`): it reads, covers
+/// its empties from 14 up, and its positions of 14-16 empties solve afresh
+/// to the scores and best moves it gives (the deeper ones are checked the
+/// same way when they are made, and cost minutes each).
+#[test]
+fn the_held_out_set_reads_and_its_cheap_scores_solve_again() {
+    use yomi::tools::heldout::HeldOut;
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/heldout.obf");
+    let set = HeldOut::read(&path).unwrap();
+    assert!(set.len() >= 1000, "{} positions", set.len());
+    assert!((14..=24).all(|e| set.by_empties.get(&e).is_some_and(|v| v.len() >= 50)));
+    let tt = TranspositionTable::with_mib(16);
+    for x in (14..=16).flat_map(|e| set.by_empties[&e].iter().take(30)) {
+        let sol = solve(&x.position, &tt, SolveOptions { all_moves: true, ..Default::default() }, None);
+        assert_eq!(sol.score, x.score, "{}", x.line());
+        assert!(sol.moves.contains(&(x.best, x.score)), "{}", x.line());
+    }
+}
+
 /// FFO #46 has 24 empties: its solve starts with a selective pass, whose
 /// unproven bounds must not leak into the exact score.
 #[test]
