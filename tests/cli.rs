@@ -445,6 +445,8 @@ fn four_bad_input_exits_2_naming_the_problem() {
         (vec!["four", "experiment", "--positions", "99999"], "--positions 99999 is out of range; the test set has"),
         (vec!["four", "calibrate", "--model", "cubic", "--out", "/nonexistent/four.txt"], "model 'cubic' is unknown"),
         (vec!["four", "calibrate", "--on", "air", "--out", "/nonexistent/four.txt"], "--on 'air' is unknown"),
+        (vec!["four", "calibrate", "--probe", "2", "--out", "/nonexistent/four.txt"], "--probe needs --on trees"),
+        (vec!["four", "calibrate", "--on", "trees", "--depth", "8", "--probe", "8", "--out", "/nonexistent/four.txt"], "--probe 8 is out of range; expected 1 to 7"),
         (vec!["four", "games", "--games", "0", "--seed", "1", "--out", "/nonexistent/games.txt"], "--games 0 is out of range"),
     ] {
         let o = yomi(&args);

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::four::board::{has_four, legal};
 use crate::four::eval::Evaluate;
-use crate::four::pruning::PruningStats;
+use crate::four::pruning::{Decision, PruningStats};
 use crate::four::search::{INF, WIN};
 use crate::rng::Rng;
 use crate::rules::movegen::Squares;
@@ -174,7 +174,12 @@ impl<'s, E: Evaluate> PaperSearch<'s, E> {
                 }
             }
         }
-        if let Some(v) = self.stats.decide(&self.eval, self.margin, p, o, depth, alpha, beta) {
+        let cut = match self.stats.decide(&self.eval, self.margin, p, o, depth, alpha, beta) {
+            Decision::Search => None,
+            Decision::Cut(v) => Some(v),
+            Decision::Probe(probe) => probe.run(alpha, beta, |d, a, b| self.node(p, o, d, a, b)),
+        };
+        if let Some(v) = cut {
             return v;
         }
         let mut m = alpha;
@@ -288,6 +293,29 @@ mod tests {
             cut += s.nodes;
         }
         assert!(cut < plain, "{cut} vs {plain}");
+
+        // ProbCut's probes: the same search with every node above two
+        // plies predicted from its value two plies shallower.
+        let mut probing = PruningStats::default();
+        probing.probe = Some(2);
+        for m in 0..=64 {
+            for k in 1..=8 {
+                probing.set_line(m, k, crate::four::pruning::Predictor { samples: 100, slope: 1.0, intercept: 0.0, sigma: 8.0 });
+            }
+        }
+        let (mut plain, mut cut) = (0, 0);
+        for b in positions().into_iter().take(6) {
+            let (p, o) = (b.player(), b.opponent());
+            let mut s = PaperSearch::new(ThreatEval, &probing, f32::INFINITY);
+            let (_, v) = s.best_move(p, o, 5);
+            plain += s.nodes;
+            assert_eq!(v, PaperSearch::new(ThreatEval, stats, f32::INFINITY).value(p, o, 5), "no margin, no probe");
+            let mut s = PaperSearch::new(ThreatEval, &probing, 1.0);
+            let (c, _) = s.best_move(p, o, 5);
+            assert!(legal(p | o) & 1u64 << c != 0);
+            cut += s.nodes;
+        }
+        assert!(cut < plain, "probes: {cut} vs {plain}");
 
         let stop = AtomicBool::new(true);
         let b = positions()[0];

@@ -3,6 +3,7 @@
 //! experiment (hit rate and speed-up of the statistical cut by margin).
 
 use std::sync::atomic::AtomicBool;
+use std::sync::OnceLock;
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -12,7 +13,7 @@ use crate::four::alphabeta::PaperSearch;
 use crate::four::board::{Board, Outcome};
 use crate::four::eval::{Evaluate, PaperEval, ThreatEval, WIN_NOW};
 use crate::four::notation::Game;
-use crate::four::pruning::{stage_means, Model, PruningStats, MAX_K};
+use crate::four::pruning::{stage_means, Model, PruningStats, Sample, MAX_K};
 use crate::four::search::{search_with, EvalKind, FourOptions};
 use crate::four::search::FourMode;
 use crate::rng::Rng;
@@ -269,7 +270,7 @@ pub fn calibrate<E: Evaluate + Sync>(
     let eval = make_eval(&stats.mean_by_move);
     let done = std::sync::atomic::AtomicUsize::new(0);
     let none = PruningStats::default();
-    let cells: Vec<Vec<(u32, u32, f64, f64)>> = positions
+    let cells: Vec<Vec<Sample>> = positions
         .par_iter()
         .map_init(
             || TranspositionTable::with_mib(16),
@@ -291,7 +292,7 @@ pub fn calibrate<E: Evaluate + Sync>(
                     // to play now) are certainties, not estimates: they would
                     // swamp the spread of the estimates the cut is about.
                     if r.score.abs() < WIN_NOW / 2 && t.abs() < WIN_NOW / 2 && !r.stopped {
-                        out.push((m, r.depth, t as f64, r.score as f64));
+                        out.push((m, r.depth, t as f64, r.score as f64, false));
                     }
                 }, eval.clone(), &none);
                 let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
@@ -359,9 +360,11 @@ pub enum Configuration {
     /// increment T(m, k) and its σ gathered on the nodes of plain depth-8
     /// trees (`weights/four-paper.txt`).
     Paper,
-    /// Yomi's: the threat evaluation, quiet positions only, ProbCut's
-    /// fitted line from game positions (`weights/four-threat.txt`); its
-    /// margin, 2σ, was chosen on the calibration games alone (MEASUREMENTS.md).
+    /// Yomi's: the threat evaluation, ProbCut's fitted line from the
+    /// static to the deep value gathered on the same trees as the paper's,
+    /// with cells of their own for the nodes with a threat on the board
+    /// (`weights/four-yomi.txt`); its margin was chosen on the calibration
+    /// games alone (MEASUREMENTS.md).
     Yomi,
 }
 
@@ -396,7 +399,11 @@ impl Configuration {
 
     /// Its shipped statistics.
     pub fn stats(self) -> &'static PruningStats {
-        PruningStats::shipped(self.eval().name())
+        static YOMI: OnceLock<PruningStats> = OnceLock::new();
+        match self {
+            Configuration::Paper => PruningStats::shipped(self.eval().name()),
+            Configuration::Yomi => YOMI.get_or_init(|| PruningStats::parse(include_str!("../../weights/four-yomi.txt")).expect("the embedded statistics are valid")),
+        }
     }
 }
 

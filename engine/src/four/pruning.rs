@@ -12,12 +12,16 @@ use std::sync::OnceLock;
 
 use crate::error::Error;
 use crate::four::board::Board;
-use crate::four::eval::{Evaluate, PaperEval};
+use crate::four::eval::{Evaluate, PaperEval, WIN_NOW};
 
 /// The deepest remaining depth with statistics of its own.
 pub const MAX_K: u32 = 12;
 /// Cells with fewer samples fall back to a neighbouring move number.
 pub const MIN_SAMPLES: u32 = 8;
+
+/// One calibration sample: move number, plies left, the predictor's value
+/// (static or probed), the deep value, and whether the node is volatile.
+pub type Sample = (u32, u32, f64, f64, bool);
 
 /// How a k-ply value is predicted from the static value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -68,22 +72,126 @@ impl Predictor {
     pub fn predict(&self, static_value: i32) -> f32 {
         self.slope * static_value as f32 + self.intercept
     }
+
+    /// The cut of a node whose static value is `static_value`: `alpha` if
+    /// the prediction plus `margin` σ is below it, `beta` if the
+    /// prediction less `margin` σ is above it, `None` if the node must be
+    /// searched.
+    #[inline]
+    pub fn cut(&self, static_value: i32, margin: f32, alpha: i32, beta: i32) -> Option<i32> {
+        let predicted = self.predict(static_value);
+        let cut = margin * self.sigma;
+        if predicted + cut < alpha as f32 {
+            Some(alpha)
+        } else if predicted - cut > beta as f32 {
+            Some(beta)
+        } else {
+            None
+        }
+    }
+
+    /// The probe of `depth` plies that decides the cut at `margin` σ in
+    /// (`alpha`, `beta`): the shallow values whose prediction lies `margin`
+    /// σ beyond the window. A bound past the evaluation's sure wins is left
+    /// out (the probe would cost a proof); `None` if both are.
+    #[inline]
+    fn probe(&self, depth: u32, margin: f32, alpha: i32, beta: i32) -> Option<Probe> {
+        let cut = margin * self.sigma;
+        let above = |x: i32| self.predict(x) - cut > beta as f32;
+        let below = |x: i32| self.predict(x) + cut < alpha as f32;
+        let within = |v: f32| (v.abs() < (WIN_NOW / 2) as f32).then_some(v as i32);
+        // The least whole x above, the greatest below: solved, then nudged
+        // past the division's rounding by the predicate itself.
+        let high = within(((beta as f32 + cut - self.intercept) / self.slope).floor() + 1.0).map(|mut h| {
+            while !above(h) {
+                h += 1;
+            }
+            while above(h - 1) {
+                h -= 1;
+            }
+            h
+        });
+        let low = within(((alpha as f32 - cut - self.intercept) / self.slope).ceil() - 1.0).map(|mut l| {
+            while !below(l) {
+                l -= 1;
+            }
+            while below(l + 1) {
+                l += 1;
+            }
+            l
+        });
+        (high.is_some() || low.is_some()).then_some(Probe { depth, high, low })
+    }
 }
 
 /// The predictors by move number m (0..=64) and remaining depth k
-/// (1..=MAX_K), and the evaluation's mean by move number (paper 003's
-/// `M_m`, where it applies).
+/// (1..=MAX_K), the evaluation's mean by move number (paper 003's `M_m`,
+/// where it applies), and what the predictors read: the static value, or
+/// a shallower search's (ProbCut's probe).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PruningStats {
-    /// `[m][k]`.
+    /// `[m][k]`, for the nodes the evaluation trusts (every node of paper
+    /// 003's).
     cells: Vec<[Predictor; MAX_K as usize + 1]>,
+    /// `[m][k]` for the nodes the evaluation calls volatile (a threat on
+    /// the board), where measured apart; unmeasured, they are never cut.
+    volatile: Vec<[Predictor; MAX_K as usize + 1]>,
     /// `M_m`, rounded (zero where not measured).
     pub mean_by_move: [i32; 65],
+    /// ProbCut's reduction R: a node with k > R plies left is predicted
+    /// from its (k − R)-ply value, found by null-window probes; nodes
+    /// nearer the horizon, and every node without R (paper 003), from the
+    /// static value.
+    pub probe: Option<u32>,
 }
 
 impl Default for PruningStats {
     fn default() -> Self {
-        PruningStats { cells: vec![[Predictor::default(); MAX_K as usize + 1]; 65], mean_by_move: [0; 65] }
+        let table = vec![[Predictor::default(); MAX_K as usize + 1]; 65];
+        PruningStats { cells: table.clone(), volatile: table, mean_by_move: [0; 65], probe: None }
+    }
+}
+
+/// What the statistical cut asks of a node before its children are searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Search it.
+    Search,
+    /// Return this bound (the window's edge) without searching.
+    Cut(i32),
+    /// Search it shallower first ([`Probe::run`]).
+    Probe(Probe),
+}
+
+/// ProbCut's question at a node: its `depth`-ply value against the bounds
+/// beyond which the deep value is predicted outside the window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Probe {
+    /// Plies of the probes.
+    pub depth: u32,
+    /// A shallow value of at least this predicts the deep one above beta.
+    pub high: Option<i32>,
+    /// A shallow value of at most this predicts the deep one below alpha.
+    pub low: Option<i32>,
+}
+
+impl Probe {
+    /// The cut, if any: `beta` when a null-window `search(depth, alpha,
+    /// beta)` reaches `high`, else `alpha` when one stays at or below
+    /// `low`; each probe is made only if its bound is set.
+    #[inline]
+    pub fn run(self, alpha: i32, beta: i32, mut search: impl FnMut(u32, i32, i32) -> i32) -> Option<i32> {
+        if let Some(h) = self.high {
+            if search(self.depth, h - 1, h) >= h {
+                return Some(beta);
+            }
+        }
+        if let Some(l) = self.low {
+            if search(self.depth, l, l + 1) <= l {
+                return Some(alpha);
+            }
+        }
+        None
     }
 }
 
@@ -110,17 +218,26 @@ impl PruningStats {
         self.cells[m as usize][k as usize] = cell;
     }
 
-    /// Fits every (move number, depth) cell from (m, k, static, deep)
-    /// samples under `model`, the one fit both calibrations share.
-    pub fn fit_samples(&mut self, samples: impl IntoIterator<Item = (u32, u32, f64, f64)>, model: Model) {
-        let mut sums = vec![[Pairs::default(); MAX_K as usize + 1]; 65];
-        for (m, k, x, y) in samples {
-            sums[m as usize][k as usize].add(x, y);
+    /// Sets the cell of move number `m` and depth `k` for volatile nodes.
+    pub fn set_volatile_line(&mut self, m: u32, k: u32, cell: Predictor) {
+        self.volatile[m as usize][k as usize] = cell;
+    }
+
+    /// Fits every (move number, depth) cell from (m, k, static, deep,
+    /// volatile) samples under `model`, the one fit both calibrations
+    /// share; volatile nodes' samples fill cells of their own.
+    pub fn fit_samples(&mut self, samples: impl IntoIterator<Item = Sample>, model: Model) {
+        let mut sums = vec![[[Pairs::default(); MAX_K as usize + 1]; 65]; 2];
+        for (m, k, x, y, volatile) in samples {
+            sums[volatile as usize][m as usize][k as usize].add(x, y);
         }
-        for (m, row) in sums.iter().enumerate() {
-            for (k, pairs) in row.iter().enumerate() {
-                if let Some(cell) = pairs.fit(model) {
-                    self.set_line(m as u32, k as u32, cell);
+        for (volatile, table) in sums.iter().enumerate() {
+            let into = if volatile == 1 { &mut self.volatile } else { &mut self.cells };
+            for (m, row) in table.iter().enumerate() {
+                for (k, pairs) in row.iter().enumerate() {
+                    if let Some(cell) = pairs.fit(model) {
+                        into[m][k] = cell;
+                    }
                 }
             }
         }
@@ -136,63 +253,80 @@ impl PruningStats {
     /// with enough samples; `None` if there is none.
     #[inline]
     pub fn get(&self, m: u32, k: u32) -> Option<Predictor> {
-        let mut k = k.min(MAX_K) as usize;
-        while k >= 1 {
-            for delta in [0i32, -2, 2, -4, 4] {
-                let mm = m as i32 + delta;
-                if (0..=64).contains(&mm) {
-                    let cell = self.cells[mm as usize][k];
-                    if cell.samples >= MIN_SAMPLES {
-                        return Some(cell);
-                    }
-                }
-            }
-            k -= 1;
-        }
-        None
+        self.get_for(false, m, k)
+    }
+
+    /// [`Self::get`] for a volatile node (`volatile`) or a trusted one.
+    #[inline]
+    pub fn get_for(&self, volatile: bool, m: u32, k: u32) -> Option<Predictor> {
+        (1..=k.min(MAX_K)).rev().find_map(|k| self.at_depth(volatile, m, k))
+    }
+
+    /// The predictor of depth `k` itself at the nearest move number of the
+    /// same parity (within four) with enough samples.
+    #[inline]
+    fn at_depth(&self, volatile: bool, m: u32, k: u32) -> Option<Predictor> {
+        let table = if volatile { &self.volatile } else { &self.cells };
+        [0i32, -2, 2, -4, 4].iter().find_map(|&delta| {
+            let mm = m as i32 + delta;
+            let cell = (0..=64).contains(&mm).then(|| table[mm as usize][k as usize])?;
+            (cell.samples >= MIN_SAMPLES).then_some(cell)
+        })
+    }
+
+    /// The depth of the probe that predicts a node with `k` plies left:
+    /// `k − R` under ProbCut's reduction R, `None` where the static value
+    /// predicts it.
+    #[inline]
+    pub fn probe_depth(&self, k: u32) -> Option<u32> {
+        self.probe.filter(|&r| k > r).map(|r| k - r)
     }
 
     /// Paper 003's cut at a node with `m` stones and `k` plies left whose
-    /// static value is `static_value`: `alpha` if the prediction plus
-    /// `margin` σ is below it, `beta` if the prediction less `margin` σ is
-    /// above it, `None` if the node must be searched.
+    /// static value is `static_value`, by the trusted nodes' statistics
+    /// ([`Predictor::cut`]).
     #[inline]
     pub fn cut(&self, m: u32, k: u32, static_value: i32, margin: f32, alpha: i32, beta: i32) -> Option<i32> {
-        let cell = self.get(m, k)?;
-        let predicted = cell.predict(static_value);
-        let cut = margin * cell.sigma;
-        if predicted + cut < alpha as f32 {
-            Some(alpha)
-        } else if predicted - cut > beta as f32 {
-            Some(beta)
-        } else {
-            None
-        }
+        self.get(m, k)?.cut(static_value, margin, alpha, beta)
     }
 
     /// The statistical cut at (`p`, `o`) with `k` plies left, for every
     /// search that makes it (the engine's and paper 003's alpha-beta): none
-    /// without a finite `margin`, none in a volatile position (where the
-    /// static value misleads), else [`Self::cut`] on `eval`'s value.
+    /// without a finite `margin`; a volatile position (where the static
+    /// value misleads) by statistics of its own if they were measured, else
+    /// never; ProbCut's probe where the statistics have one, else the
+    /// static value.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub fn decide<E: Evaluate>(&self, eval: &E, margin: f32, p: u64, o: u64, k: u32, alpha: i32, beta: i32) -> Option<i32> {
-        if !margin.is_finite() || eval.volatile(p, o) {
-            return None;
+    pub fn decide<E: Evaluate>(&self, eval: &E, margin: f32, p: u64, o: u64, k: u32, alpha: i32, beta: i32) -> Decision {
+        if !margin.is_finite() {
+            return Decision::Search;
         }
-        self.cut((p | o).count_ones(), k, eval.eval(p, o), margin, alpha, beta)
+        let (m, volatile) = ((p | o).count_ones(), eval.volatile(p, o));
+        if let Some(depth) = self.probe_depth(k) {
+            return self.at_depth(volatile, m, k).and_then(|cell| cell.probe(depth, margin, alpha, beta)).map_or(Decision::Search, Decision::Probe);
+        }
+        let Some(cell) = self.get_for(volatile, m, k) else { return Decision::Search };
+        cell.cut(eval.eval(p, o), margin, alpha, beta).map_or(Decision::Search, Decision::Cut)
     }
-
-    /// `M m mean` lines, then a line per cell: `T m k samples mean sigma`
-    /// for paper 003's increment, `L m k samples slope intercept sigma`
-    /// for a fitted line.
+    /// `P R` if a probe predicts, `M m mean` lines, then a line per cell:
+    /// `T m k samples mean sigma` for paper 003's increment, `L m k samples
+    /// slope intercept sigma` for a fitted line.
     pub fn to_text(&self, header: &str) -> String {
         let mut s = format!(
-            "# {header}\n# M move mean-value\n# T move depth samples mean-increment sigma\n# L move depth samples slope intercept sigma\n"
+            "# {header}\n# P reduction (a k-ply value is predicted from the (k - reduction)-ply value where k > reduction)\n# M move mean-value\n# T move depth samples mean-increment sigma\n# L move depth samples slope intercept sigma\n# V move depth samples slope intercept sigma (volatile nodes)\n"
         );
+        if let Some(r) = self.probe {
+            s += &format!("P {r}\n");
+        }
         for (m, &v) in self.mean_by_move.iter().enumerate() {
             if v != 0 {
                 s += &format!("M {m} {v}\n");
+            }
+        }
+        for (m, row) in self.volatile.iter().enumerate() {
+            for (k, c) in row.iter().enumerate().filter(|(_, c)| c.samples > 0) {
+                s += &format!("V {m} {k} {} {:.4} {:.2} {:.2}\n", c.samples, c.slope, c.intercept, c.sigma);
             }
         }
         for (m, row) in self.cells.iter().enumerate() {
@@ -227,6 +361,13 @@ impl PruningStats {
                 Ok((m, k))
             };
             match (f[0], f.len()) {
+                ("P", 2) => {
+                    let r = int(f[1])?;
+                    if !(1..MAX_K).contains(&r) {
+                        return Err(bad("the reduction must be 1 to 11"));
+                    }
+                    stats.probe = Some(r);
+                }
                 ("M", 3) => {
                     let m = int(f[1])?;
                     if m > 64 {
@@ -238,15 +379,20 @@ impl PruningStats {
                     let (m, k) = cell(f[1], f[2])?;
                     stats.set(m, k, int(f[3])?, real(f[4])?, real(f[5])?.abs());
                 }
-                ("L", 7) => {
+                (kind @ ("L" | "V"), 7) => {
                     let (m, k) = cell(f[1], f[2])?;
                     let slope = real(f[4])?;
                     if slope <= 0.0 {
                         return Err(bad("the slope must be positive"));
                     }
-                    stats.set_line(m, k, Predictor { samples: int(f[3])?, slope, intercept: real(f[5])?, sigma: real(f[6])?.abs() });
+                    let line = Predictor { samples: int(f[3])?, slope, intercept: real(f[5])?, sigma: real(f[6])?.abs() };
+                    if kind == "V" {
+                        stats.set_volatile_line(m, k, line);
+                    } else {
+                        stats.set_line(m, k, line);
+                    }
                 }
-                _ => return Err(bad("expected 'M move mean', 'T move depth samples mean sigma' or 'L move depth samples slope intercept sigma'")),
+                _ => return Err(bad("expected 'P reduction', 'M move mean', 'T move depth samples mean sigma', 'L move depth samples slope intercept sigma' or 'V move depth samples slope intercept sigma'")),
             }
         }
         Ok(stats)
@@ -407,6 +553,81 @@ mod tests {
         assert!((line.slope - 0.8).abs() < 1e-6 && (line.intercept - 0.3).abs() < 1e-6, "{line:?}");
         assert!((line.sigma as f64 - 0.9f64.sqrt()).abs() < 1e-5, "{line:?}");
         assert_eq!(Pairs::default().fit(Model::Linear), None);
+    }
+
+    #[test]
+    fn probes_ask_exactly_for_the_shallow_values_predicted_outside_the_window() {
+        let mut rng = crate::rng::Rng::new(42);
+        for _ in 0..2000 {
+            let cell = Predictor {
+                samples: 100,
+                slope: 0.25 + rng.below(400) as f32 / 100.0,
+                intercept: rng.below(200) as f32 - 100.0,
+                sigma: rng.below(5000) as f32 / 100.0,
+            };
+            let alpha = rng.below(2000) as i32 - 1000;
+            let beta = alpha + 1 + rng.below(50) as i32;
+            let margin = 0.5 + rng.below(5) as f32 / 2.0;
+            let cut = margin * cell.sigma;
+            // Naively: the whole values whose prediction lies beyond the window.
+            let above = |x: i32| cell.predict(x) - cut > beta as f32;
+            let below = |x: i32| cell.predict(x) + cut < alpha as f32;
+            let probe = cell.probe(3, margin, alpha, beta).expect("bounds well inside the sure wins");
+            let (high, low) = (probe.high.unwrap(), probe.low.unwrap());
+            assert!(above(high) && !above(high - 1), "{cell:?} {alpha} {beta} {margin}: high {high}");
+            assert!(below(low) && !below(low + 1), "{cell:?} {alpha} {beta} {margin}: low {low}");
+            // The probes: beta when the value reaches high, alpha when it stays at low.
+            let value = rng.below(4000) as i32 - 2000;
+            let search = |_: u32, a: i32, b: i32| value.clamp(a, b);
+            let want = if value >= high { Some(beta) } else if value <= low { Some(alpha) } else { None };
+            assert_eq!(probe.run(alpha, beta, search), want, "value {value}, bounds {low} {high}");
+        }
+        // A bound among the sure wins is not probed; neither, none at all.
+        let cell = Predictor { samples: 100, slope: 1.0, intercept: 0.0, sigma: 10.0 };
+        assert_eq!(cell.probe(2, 1.0, -100, 32000), Some(Probe { depth: 2, high: None, low: Some(-111) }));
+        assert_eq!(cell.probe(2, 1.0, -32000, 32000), None);
+    }
+
+    #[test]
+    fn a_probe_predicts_the_deeper_nodes_and_is_written_with_the_statistics() {
+        let mut s = PruningStats::default();
+        s.set_line(20, 3, Predictor { samples: 30, slope: 1.0, intercept: 1.0, sigma: 5.0 });
+        s.set_line(20, 2, Predictor { samples: 30, slope: 1.0, intercept: 1.0, sigma: 5.0 });
+        assert_eq!(s.probe_depth(3), None, "no reduction: the static value");
+        s.probe = Some(2);
+        assert_eq!((s.probe_depth(2), s.probe_depth(3), s.probe_depth(8)), (None, Some(1), Some(6)));
+        let back = PruningStats::parse(&s.to_text("probe")).unwrap();
+        assert_eq!(back, s);
+        assert!(PruningStats::parse("P 0").is_err() && PruningStats::parse("P 12").is_err() && PruningStats::parse("P x").is_err());
+        // Decisions: with the reduction a probe, without a finite margin a search.
+        let (p, o) = (0xFFFFu64 & 0x5555, 0xFFFFu64 & 0xAAAA);
+        assert_eq!((p | o).count_ones(), 16);
+        let mut s = s.clone();
+        s.set_line(16, 3, Predictor { samples: 30, slope: 1.0, intercept: 0.0, sigma: 5.0 });
+        assert_eq!(s.decide(&crate::four::eval::ThreatEval, f32::INFINITY, p, o, 3, -10, 10), Decision::Search);
+        assert_eq!(s.decide(&crate::four::eval::ThreatEval, 2.0, p, o, 3, -10, 10), Decision::Probe(Probe { depth: 1, high: Some(21), low: Some(-21) }));
+        assert_eq!(s.decide(&crate::four::eval::ThreatEval, 2.0, p, o, 5, -10, 10), Decision::Search, "depth 5 never measured: no cell");
+    }
+
+    #[test]
+    fn volatile_nodes_are_cut_by_their_own_statistics_or_never() {
+        use crate::four::eval::ThreatEval;
+        // Three in a row with the fourth cell empty: a threat, volatile.
+        let (p, o) = (0b0111u64, 0b0111u64 << 20);
+        assert!(ThreatEval.volatile(p, o));
+        let quiet = Predictor { samples: 50, slope: 1.0, intercept: 0.0, sigma: 1.0 };
+        let mut s = PruningStats::default();
+        s.set_line(6, 2, quiet);
+        assert_eq!(s.decide(&ThreatEval, 1.0, p, o, 2, -30000, -29000), Decision::Search, "unmeasured: never cut");
+        // Measured apart: samples fill the volatile cells, not the others.
+        s.fit_samples((0..20).map(|i| (6, 2, i as f64, i as f64 + 0.5 * (i % 2) as f64, true)), Model::Linear);
+        assert_eq!(s.get(6, 2), Some(quiet));
+        let v = s.get_for(true, 6, 2).unwrap();
+        assert_eq!(v.samples, 20);
+        assert_eq!(s.decide(&ThreatEval, 1.0, p, o, 2, -30000, -29000), Decision::Cut(-29000), "far above the window");
+        let back = PruningStats::parse(&s.to_text("split")).unwrap();
+        assert_eq!(back.get_for(true, 6, 2).map(|c| c.samples), Some(20));
+        assert_eq!(back.get(6, 2), Some(quiet));
     }
 
     #[test]

@@ -17,7 +17,7 @@ use crate::four::board::{canonical, Board, Outcome};
 use crate::four::eval::{Evaluate, PaperEval, WIN_NOW};
 use crate::four::experiment::random_opening;
 use crate::four::notation::Game;
-use crate::four::pruning::{stage_means, Model, PruningStats, MAX_K};
+use crate::four::pruning::{stage_means, Model, PruningStats, Sample, MAX_K};
 use crate::rng::Rng;
 
 /// The depth of the paper's searches, its games and its experiment.
@@ -143,26 +143,31 @@ pub fn without(boards: &[Board], test: &[Board]) -> (Vec<Board>, usize) {
 /// with the corrected evaluation, up to `per_depth` of its interior nodes
 /// of each remaining depth k kept (a uniform draw), and each kept node's
 /// static value paired with its exact k-ply value. `model` fits each
-/// (m, k) cell. Proven results and an evaluation's sure wins (a threat to
+/// (m, k) cell. Under ProbCut's reduction `probe` (R), a node with k > R
+/// plies left pairs its (k − R)-ply value, not its static one, with the
+/// k-ply value. Proven results and an evaluation's sure wins (a threat to
 /// play now) are left out: they are certainties, not estimates, and their
 /// size would swamp the spread.
+#[allow(clippy::too_many_arguments)]
 pub fn calibrate_on_trees<E: Evaluate + Sync>(
     roots: &[Board],
     make_eval: impl Fn(&[i32; 65]) -> E,
     model: Model,
+    probe: Option<u32>,
     depth: u32,
     per_depth: usize,
     seed: u64,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> PruningStats {
     let mut stats = PruningStats::default();
+    stats.probe = probe;
     if E::NAME == "paper" {
         stats.mean_by_move = stage_means(roots);
     }
     let eval = make_eval(&stats.mean_by_move);
     let none = PruningStats::default();
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let samples: Vec<(u32, u32, f64, f64)> = roots
+    let samples: Vec<Sample> = roots
         .par_iter()
         .enumerate()
         .flat_map_iter(|(i, b)| {
@@ -175,13 +180,16 @@ pub fn calibrate_on_trees<E: Evaluate + Sync>(
                     if k > MAX_K {
                         continue;
                     }
-                    let t = eval.eval(p, o);
+                    let t = match stats.probe_depth(k) {
+                        Some(s) => PaperSearch::new(eval.clone(), &none, f32::INFINITY).value(p, o, s),
+                        None => eval.eval(p, o),
+                    };
                     if t.abs() >= WIN_NOW / 2 {
                         continue;
                     }
                     let deep = PaperSearch::new(eval.clone(), &none, f32::INFINITY).value(p, o, k);
                     if deep.abs() < WIN_NOW / 2 {
-                        out.push(((p | o).count_ones(), k, t as f64, deep as f64));
+                        out.push(((p | o).count_ones(), k, t as f64, deep as f64, eval.volatile(p, o)));
                     }
                 }
             }
@@ -229,16 +237,38 @@ mod tests {
         let (roots, dropped) = without(&positions_of(calibration_games()), &test);
         assert!(roots.len() >= 5000, "{} roots, {dropped} dropped", roots.len());
         assert_eq!(without(&roots, &test).1, 0);
-        let header = include_str!("../../weights/four-paper.txt").lines().next().unwrap();
-        assert!(header.contains(&format!("from the {} positions of the calibration games", roots.len())), "{header}");
+        for file in [include_str!("../../weights/four-paper.txt"), include_str!("../../weights/four-yomi.txt")] {
+            let header = file.lines().next().unwrap();
+            assert!(header.contains(&format!("from the {} positions of the calibration games", roots.len())), "{header}");
+        }
     }
 
     #[test]
     fn tree_statistics_pair_static_and_exact_values() {
+        use crate::four::eval::ThreatEval;
         let roots = positions_of(&paper_games(2, 4, 2, &|_, _| {}));
-        let stats = calibrate_on_trees(&roots, |m| PaperEval { mean: *m }, Model::Increment, 3, 4, 1, &|_, _| {});
+        let stats = calibrate_on_trees(&roots, |m| PaperEval { mean: *m }, Model::Increment, None, 3, 4, 1, &|_, _| {});
         assert!(stats.mean_by_move[5] != 0, "M_m measured");
         let cells: u32 = (0..=64).flat_map(|m| (1..=3).map(move |k| (m, k))).map(|(m, k)| stats.samples(m, k)).sum();
         assert!(cells > 0 && (1..=64).all(|m| stats.samples(m, 4) == 0), "samples at k = 1-3 only");
+        // Ours: the nodes with a threat on the board fill cells of their own.
+        let stats = calibrate_on_trees(&roots, |_| ThreatEval, Model::Linear, None, 3, 4, 1, &|_, _| {});
+        let volatile = (0..=64).filter(|&m| stats.get_for(true, m, 2).is_some()).count();
+        assert!(volatile > 0, "some volatile cells measured");
+    }
+
+    #[test]
+    fn yomis_configuration_cuts_volatile_nodes_by_their_own_statistics() {
+        use crate::four::experiment::Configuration;
+        let stats = Configuration::Yomi.stats();
+        let median = |volatile: bool, k: u32| {
+            let mut s: Vec<f32> = (0..=64).filter_map(|m| stats.get_for(volatile, m, k)).map(|c| c.sigma).collect();
+            s.sort_by(f32::total_cmp);
+            s[s.len() / 2]
+        };
+        for k in 1..=7 {
+            assert!(median(true, k) > median(false, k), "k = {k}: the threats make the static value less sure");
+        }
+        assert_eq!(stats.probe, None, "probes cost more than they save in plain alpha-beta (MEASUREMENTS.md)");
     }
 }

@@ -21,7 +21,7 @@ use crate::clock::Clock;
 use crate::error::Error;
 use crate::four::board::{canonical, has_four, inverse, legal, threats, transform, Board, Gravity, Outcome};
 use crate::four::eval::{Evaluate, PaperEval, ThreatEval, EVAL_MAX};
-use crate::four::pruning::PruningStats;
+use crate::four::pruning::{Decision, PruningStats};
 use crate::parallel::{Mode, Split};
 use crate::rules::movegen::Squares;
 use crate::rules::position::Color;
@@ -116,17 +116,22 @@ impl<'s, E: Evaluate> FourPolicy<'s, E> {
         }
     }
 
-    /// Paper 003's cut ([`PruningStats::decide`]): the static value
-    /// predicts the k-ply value (plus T(m, k), or on ProbCut's fitted line);
-    /// a prediction `margin` σ outside the window cuts at its edge.
-    #[inline]
-    fn prune(&self, p: u64, o: u64, k: u32, alpha: i32, beta: i32) -> Option<i32> {
-        self.stats.decide(&self.eval, self.margin, p, o, k, alpha, beta)
-    }
 }
 
 /// One thread's Score Four search.
 pub type FourSearcher<'a, 's, E> = Searcher<'a, FourPolicy<'s, E>>;
+
+/// Paper 003's cut ([`PruningStats::decide`]): the static value, or
+/// ProbCut's probe, predicts the k-ply value; a prediction `margin` σ
+/// outside the window cuts at its edge.
+#[inline]
+fn prune<E: Evaluate>(s: &mut FourSearcher<'_, '_, E>, p: u64, o: u64, k: u32, alpha: i32, beta: i32) -> Option<i32> {
+    match s.policy.stats.decide(&s.policy.eval, s.policy.margin, p, o, k, alpha, beta) {
+        Decision::Search => None,
+        Decision::Cut(v) => Some(v),
+        Decision::Probe(probe) => probe.run(alpha, beta, |d, a, b| s.node(p, o, d, a, b)),
+    }
+}
 
 impl<'s, E: Evaluate> Policy for FourPolicy<'s, E> {
     type G = Gravity;
@@ -182,7 +187,7 @@ impl<'s, E: Evaluate> Policy for FourPolicy<'s, E> {
         if depth > 1 {
             return None;
         }
-        if let Some(v) = s.policy.prune(p, o, 1, alpha, beta) {
+        if let Some(v) = prune(s, p, o, 1, alpha, beta) {
             return Some(v);
         }
         // The last ply: every child's static value, no table.
@@ -202,7 +207,7 @@ impl<'s, E: Evaluate> Policy for FourPolicy<'s, E> {
 
     #[inline(always)]
     fn cut_after_table(s: &mut FourSearcher<'_, 's, E>, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> Option<i32> {
-        s.policy.prune(p, o, depth, alpha, beta)
+        prune(s, p, o, depth, alpha, beta)
     }
 
     #[inline(always)]

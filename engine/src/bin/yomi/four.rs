@@ -179,7 +179,7 @@ struct ExperimentArgs {
     #[arg(long, default_value_t = 8, value_name = "D")]
     depth: u32,
     /// Cut values in σ, comma-separated.
-    #[arg(long, default_value = "3,2.75,2.5,2.25,2,1.75,1.5,1.25,1,0.75,0.5", value_name = "LIST")]
+    #[arg(long, default_value = "4,3.5,3.25,3,2.75,2.5,2.25,2,1.75,1.5,1.25,1,0.75,0.5", value_name = "LIST")]
     margins: String,
     /// Configurations: paper (paper 003's evaluation and statistics) and
     /// yomi (ours), or one of them.
@@ -268,6 +268,11 @@ struct CalibrateArgs {
     /// Deepest search measured (1 to 12); with --on trees, the trees' depth.
     #[arg(long, default_value_t = 9, value_name = "K")]
     depth: u32,
+    /// With --on trees: ProbCut's reduction R. A node with k > R plies left
+    /// is predicted from its (k − R)-ply value instead of its static one,
+    /// and searches with these statistics probe it so.
+    #[arg(long, value_name = "R")]
+    probe: Option<u32>,
     /// With --on trees: nodes kept of each remaining depth in each tree.
     #[arg(long, default_value_t = 2, value_name = "N")]
     per_depth: usize,
@@ -702,6 +707,14 @@ fn calibrate_cmd(a: CalibrateArgs) -> Result<(), Error> {
     if a.per_depth == 0 || a.per_depth > 1000 {
         return Err(Error::BadArgument(format!("--per-depth {} is out of range; expected 1 to 1000", a.per_depth)));
     }
+    if let Some(r) = a.probe {
+        if a.on.trim() != "trees" {
+            return Err(Error::BadArgument("--probe needs --on trees".into()));
+        }
+        if r == 0 || r >= a.depth.min(yomi::four::pruning::MAX_K) {
+            return Err(Error::BadArgument(format!("--probe {r} is out of range; expected 1 to {}", a.depth.min(yomi::four::pruning::MAX_K) - 1)));
+        }
+    }
     let pool = check_threads(a.threads)?;
     let clock = yomi::clock::Clock::start();
     let progress = |n: usize, all: usize| {
@@ -728,11 +741,15 @@ fn calibrate_cmd(a: CalibrateArgs) -> Result<(), Error> {
             }
             eprintln!("{} positions of the calibration games ({dropped} in the test set left out); a {}-ply tree from each", roots.len(), a.depth);
             let stats = pool.install(|| match kind {
-                EvalKind::Paper => calibrate_on_trees(&roots, |m| PaperEval { mean: *m }, model, a.depth, a.per_depth, a.seed, &progress),
-                EvalKind::Threat => calibrate_on_trees(&roots, |_| ThreatEval, model, a.depth, a.per_depth, a.seed, &progress),
+                EvalKind::Paper => calibrate_on_trees(&roots, |m| PaperEval { mean: *m }, model, a.probe, a.depth, a.per_depth, a.seed, &progress),
+                EvalKind::Threat => calibrate_on_trees(&roots, |_| ThreatEval, model, a.probe, a.depth, a.per_depth, a.seed, &progress),
             });
+            let (probed, probe_arg) = match a.probe {
+                Some(r) => (format!(", each node's (k - {r})-ply value predicting its k-ply value where k > {r}"), format!(" --probe {r}")),
+                None => (String::new(), String::new()),
+            };
             let how = format!(
-                "the nodes of plain {}-ply alpha-beta trees from the {} positions of the calibration games, {} a remaining depth each (seed {}); yomi four calibrate --eval {} --model {} --on trees --depth {} --per-depth {} --roots {} --seed {}",
+                "the nodes of plain {}-ply alpha-beta trees from the {} positions of the calibration games, {} a remaining depth each (seed {}){probed}; yomi four calibrate --eval {} --model {} --on trees --depth {} --per-depth {} --roots {} --seed {}{probe_arg}",
                 a.depth, roots.len(), a.per_depth, a.seed, kind.name(), model.name(), a.depth, a.per_depth, a.roots, a.seed
             );
             (stats, how)
