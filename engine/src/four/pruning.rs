@@ -134,8 +134,9 @@ pub struct PruningStats {
     /// 003's).
     cells: Vec<[Predictor; MAX_K as usize + 1]>,
     /// `[m][k]` for the nodes the evaluation calls volatile (a threat on
-    /// the board), where measured apart; unmeasured, they are never cut.
-    volatile: Vec<[Predictor; MAX_K as usize + 1]>,
+    /// the board), if measured apart; if not, they are never cut (and the
+    /// search learns it at once, without a lookup).
+    volatile: Option<Vec<[Predictor; MAX_K as usize + 1]>>,
     /// `M_m`, rounded (zero where not measured).
     pub mean_by_move: [i32; 65],
     /// ProbCut's reduction R: a node with k > R plies left is predicted
@@ -147,9 +148,13 @@ pub struct PruningStats {
 
 impl Default for PruningStats {
     fn default() -> Self {
-        let table = vec![[Predictor::default(); MAX_K as usize + 1]; 65];
-        PruningStats { cells: table.clone(), volatile: table, mean_by_move: [0; 65], probe: None }
+        PruningStats { cells: empty_table(), volatile: None, mean_by_move: [0; 65], probe: None }
     }
+}
+
+/// A table of no measured cell.
+fn empty_table() -> Vec<[Predictor; MAX_K as usize + 1]> {
+    vec![[Predictor::default(); MAX_K as usize + 1]; 65]
 }
 
 /// What the statistical cut asks of a node before its children are searched.
@@ -220,7 +225,7 @@ impl PruningStats {
 
     /// Sets the cell of move number `m` and depth `k` for volatile nodes.
     pub fn set_volatile_line(&mut self, m: u32, k: u32, cell: Predictor) {
-        self.volatile[m as usize][k as usize] = cell;
+        self.volatile.get_or_insert_with(empty_table)[m as usize][k as usize] = cell;
     }
 
     /// Fits every (move number, depth) cell from (m, k, static, deep,
@@ -232,11 +237,14 @@ impl PruningStats {
             sums[volatile as usize][m as usize][k as usize].add(x, y);
         }
         for (volatile, table) in sums.iter().enumerate() {
-            let into = if volatile == 1 { &mut self.volatile } else { &mut self.cells };
             for (m, row) in table.iter().enumerate() {
                 for (k, pairs) in row.iter().enumerate() {
                     if let Some(cell) = pairs.fit(model) {
-                        into[m][k] = cell;
+                        if volatile == 1 {
+                            self.set_volatile_line(m as u32, k as u32, cell);
+                        } else {
+                            self.set_line(m as u32, k as u32, cell);
+                        }
                     }
                 }
             }
@@ -259,6 +267,9 @@ impl PruningStats {
     /// [`Self::get`] for a volatile node (`volatile`) or a trusted one.
     #[inline]
     pub fn get_for(&self, volatile: bool, m: u32, k: u32) -> Option<Predictor> {
+        if volatile && self.volatile.is_none() {
+            return None;
+        }
         (1..=k.min(MAX_K)).rev().find_map(|k| self.at_depth(volatile, m, k))
     }
 
@@ -266,7 +277,7 @@ impl PruningStats {
     /// same parity (within four) with enough samples.
     #[inline]
     fn at_depth(&self, volatile: bool, m: u32, k: u32) -> Option<Predictor> {
-        let table = if volatile { &self.volatile } else { &self.cells };
+        let table = if volatile { self.volatile.as_ref()? } else { &self.cells };
         [0i32, -2, 2, -4, 4].iter().find_map(|&delta| {
             let mm = m as i32 + delta;
             let cell = (0..=64).contains(&mm).then(|| table[mm as usize][k as usize])?;
@@ -280,14 +291,6 @@ impl PruningStats {
     #[inline]
     pub fn probe_depth(&self, k: u32) -> Option<u32> {
         self.probe.filter(|&r| k > r).map(|r| k - r)
-    }
-
-    /// Paper 003's cut at a node with `m` stones and `k` plies left whose
-    /// static value is `static_value`, by the trusted nodes' statistics
-    /// ([`Predictor::cut`]).
-    #[inline]
-    pub fn cut(&self, m: u32, k: u32, static_value: i32, margin: f32, alpha: i32, beta: i32) -> Option<i32> {
-        self.get(m, k)?.cut(static_value, margin, alpha, beta)
     }
 
     /// The statistical cut at (`p`, `o`) with `k` plies left, for every
@@ -324,7 +327,7 @@ impl PruningStats {
                 s += &format!("M {m} {v}\n");
             }
         }
-        for (m, row) in self.volatile.iter().enumerate() {
+        for (m, row) in self.volatile.iter().flatten().enumerate() {
             for (k, c) in row.iter().enumerate().filter(|(_, c)| c.samples > 0) {
                 s += &format!("V {m} {k} {} {:.4} {:.2} {:.2}\n", c.samples, c.slope, c.intercept, c.sigma);
             }
