@@ -238,7 +238,7 @@ export class Yomi extends EventTarget {
 
   /**
    * Chooses a peg. Options: level (name or 1-6), depth, time, eval
-   * ('threat' | 'paper'), margin (σ) or noMargin, mode, allMoves,
+   * ('threat' | 'paper' | 'forced'), margin (σ) or noMargin, mode, allMoves,
    * onProgress (a report per iteration). Resolves to { best, score,
    * result ('win' | 'loss' | 'draw' once proven), winner, plies, depth, pv,
    * moves: [[peg, score]], nodes, seconds, nodesPerSecond, stopped, proven }.

@@ -199,7 +199,7 @@ impl<'s, E: Evaluate> PaperSearch<'s, E> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::four::eval::{PaperEval, ThreatEval};
+    use crate::four::eval::{EvalKind, PaperEval, ThreatEval};
     use crate::four::experiment::random_opening;
     use crate::four::Board;
 
@@ -279,7 +279,7 @@ mod tests {
 
     #[test]
     fn the_cut_saves_nodes_and_a_stop_ends_the_search() {
-        let stats = PruningStats::shipped("paper");
+        let stats = PruningStats::shipped(EvalKind::Paper);
         let eval = PaperEval {
             mean: stats.mean_by_move,
         };

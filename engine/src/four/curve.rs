@@ -148,7 +148,7 @@ pub fn curve_svg(rows: &[ExperimentRow], depth: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::four::search::EvalKind;
+    use crate::four::eval::EvalKind;
 
     fn row(config: Configuration, margin: f32, hit_rate: f64, speedup: f64) -> ExperimentRow {
         ExperimentRow {

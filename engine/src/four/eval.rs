@@ -1,4 +1,4 @@
-//! Score Four's evaluations, from the side to move's view, in points. Two,
+//! Score Four's evaluations, from the side to move's view, in points. Three,
 //! chosen at compile time by the search:
 //! - [`PaperEval`]: paper 003's, exactly: over the 76 lines, 4/16/64/10000
 //!   points for 1/2/3/4 stones of one's own on a line the opponent has not
@@ -14,8 +14,47 @@
 //!   other side answers every stone on the same peg (Black the first and
 //!   third, White the second and fourth), and a threat right above another
 //!   of the same side's cannot be stopped.
+//! - [`ForcedEval`]: Yomi's predictor for the statistical cut: paper 003's
+//!   corrected line points after the forced line is played out.
 
+use serde::Serialize;
+
+use crate::error::Error;
 use crate::four::board::{legal, threats, LINES};
+
+/// Which evaluation a search uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EvalKind {
+    /// Paper 003's line points, corrected by move number.
+    Paper,
+    /// Ours: lines and threats under gravity.
+    #[default]
+    Threat,
+    /// Paper 003's line points after the forced line ([`ForcedEval`]).
+    Forced,
+}
+
+impl EvalKind {
+    /// The evaluation's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            EvalKind::Paper => "paper",
+            EvalKind::Threat => "threat",
+            EvalKind::Forced => "forced",
+        }
+    }
+
+    /// Reads an evaluation name; an error names the choices.
+    pub fn parse(s: &str) -> Result<EvalKind, Error> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "paper" => Ok(EvalKind::Paper),
+            "threat" | "threats" | "ours" => Ok(EvalKind::Threat),
+            "forced" => Ok(EvalKind::Forced),
+            _ => Err(Error::BadArgument(format!("evaluation '{s}' is unknown; expected paper, threat or forced"))),
+        }
+    }
+}
 
 /// A sure win for the side to move (it plays its threat now) short of the
 /// search's proven values.
@@ -27,6 +66,9 @@ pub const EVAL_MAX: i32 = 25000;
 pub trait Evaluate: Clone + Send + Sync {
     /// A name for the command line and the table seed.
     const NAME: &'static str;
+    /// Whether the value is corrected by paper 003's mean by move number
+    /// (`M_m`, measured with the calibration).
+    const CORRECTED: bool = false;
     /// The value of (`p`, `o`) for `p`, the side to move (no line on the
     /// board yet).
     fn eval(&self, p: u64, o: u64) -> i32;
@@ -97,11 +139,58 @@ impl PaperEval {
 
 impl Evaluate for PaperEval {
     const NAME: &'static str = "paper";
+    const CORRECTED: bool = true;
 
     #[inline]
     fn eval(&self, p: u64, o: u64) -> i32 {
         let m = (p | o).count_ones() as usize;
         (line_sum(p, o, &PAPER_TABLE) - self.mean[m]).clamp(-EVAL_MAX, EVAL_MAX)
+    }
+}
+
+/// Yomi's predictor for paper 003's cut: the paper's corrected line points,
+/// valued after the forced line. A threat the side to move can play wins;
+/// two threats of the opponent's it could play, or one whose block lifts
+/// the peg to another, lose; a single one is blocked, and the position
+/// after the block is valued in its place. The line count alone misjudges
+/// these positions most, and they are what widens the spread the cut is
+/// measured by (MEASUREMENTS.md, 2026-11-28).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForcedEval {
+    /// `M_m`: the mean raw paper value at move number m, as [`PaperEval`]'s.
+    pub mean: [i32; 65],
+}
+
+/// The longest forced line played out (blocks by either side): longer
+/// lines are rare and the static value then stands.
+const FORCED_PLIES: u32 = 8;
+
+impl ForcedEval {
+    fn value(&self, p: u64, o: u64, plies: u32) -> i32 {
+        let occ = p | o;
+        let playable = legal(occ);
+        if threats(p, o) & playable != 0 {
+            return WIN_NOW;
+        }
+        let to = threats(o, p);
+        let forced = to & playable;
+        if forced.count_ones() >= 2 || (forced << 16) & to != 0 {
+            return -WIN_NOW;
+        }
+        if forced != 0 && plies > 0 {
+            return -self.value(o, p | forced, plies - 1);
+        }
+        line_sum(p, o, &PAPER_TABLE) - self.mean[occ.count_ones() as usize]
+    }
+}
+
+impl Evaluate for ForcedEval {
+    const NAME: &'static str = "forced";
+    const CORRECTED: bool = true;
+
+    #[inline]
+    fn eval(&self, p: u64, o: u64) -> i32 {
+        self.value(p, o, FORCED_PLIES).clamp(-EVAL_MAX, EVAL_MAX)
     }
 }
 
@@ -173,7 +262,9 @@ impl Evaluate for ThreatEval {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::four::board::{has_four, Board, Outcome};
     use crate::four::notation::Game;
+    use crate::rng::Rng;
 
     fn side_relative(record: &str) -> (u64, u64) {
         let b = Game::parse(record).unwrap().board();
@@ -202,6 +293,50 @@ mod tests {
         let corrected = PaperEval { mean: [5; 65] };
         assert_eq!(corrected.eval(o, p), black_points - white_points - 5);
         assert_eq!(corrected.eval(p, o), white_points - black_points - 5);
+    }
+
+    /// The forced line played out by the rules, cell by cell: what
+    /// [`ForcedEval`]'s threat masks must agree with.
+    fn forced_reference(e: &ForcedEval, p: u64, o: u64, plies: u32) -> i32 {
+        let cells = |occ: u64| (0..64).map(|i| 1u64 << i).filter(move |&c| legal(occ) & c != 0);
+        let occ = p | o;
+        if cells(occ).any(|c| has_four(p | c)) {
+            return WIN_NOW;
+        }
+        let blocks: Vec<u64> = cells(occ).filter(|&c| has_four(o | c)).collect();
+        match blocks[..] {
+            [] => PaperEval { mean: e.mean }.eval(p, o),
+            [c] if cells(occ | c).any(|d| has_four(o | d)) => -WIN_NOW,
+            [c] if plies > 0 => -forced_reference(e, o, p | c, plies - 1),
+            [_] => PaperEval { mean: e.mean }.eval(p, o),
+            _ => -WIN_NOW,
+        }
+    }
+
+    #[test]
+    fn the_forced_line_matches_the_rules_played_out() {
+        let mut mean = [0; 65];
+        for (m, v) in mean.iter_mut().enumerate() {
+            *v = if m % 2 == 1 { -45 } else { -3 };
+        }
+        let e = ForcedEval { mean };
+        let mut rng = Rng::new(5);
+        let (mut positions, mut forced, mut sure) = (0, 0, 0);
+        for _ in 0..600 {
+            let mut b = Board::EMPTY;
+            while b.outcome() == Outcome::Playing {
+                let (p, o) = (b.player(), b.opponent());
+                let v = e.eval(p, o);
+                assert_eq!(v, forced_reference(&e, p, o, FORCED_PLIES), "{b:?}");
+                positions += 1;
+                forced += (threats(o, p) & legal(p | o) != 0) as u32;
+                sure += (v.abs() == WIN_NOW) as u32;
+                let pegs = b.legal_pegs();
+                b = b.play(pegs[rng.below(pegs.len() as u64) as usize]).unwrap();
+            }
+        }
+        // The random games reach every case many times over.
+        assert!(positions > 15_000 && forced > 5_000 && sure > 5_000, "{positions} {forced} {sure}");
     }
 
     #[test]

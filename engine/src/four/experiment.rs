@@ -3,7 +3,6 @@
 //! experiment (hit rate and speed-up of the statistical cut by margin).
 
 use std::sync::atomic::AtomicBool;
-use std::sync::OnceLock;
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -11,10 +10,10 @@ use serde::Serialize;
 use crate::error::Error;
 use crate::four::alphabeta::PaperSearch;
 use crate::four::board::{Board, Outcome};
-use crate::four::eval::{Evaluate, PaperEval, ThreatEval, WIN_NOW};
+use crate::four::eval::{EvalKind, Evaluate, ForcedEval, PaperEval, ThreatEval, WIN_NOW};
 use crate::four::notation::Game;
 use crate::four::pruning::{stage_means, Model, PruningStats, Sample, MAX_K};
-use crate::four::search::{search_with, EvalKind, FourOptions};
+use crate::four::search::{search_with, FourOptions};
 use crate::four::search::FourMode;
 use crate::rng::Rng;
 use crate::rules::position::Color;
@@ -74,7 +73,7 @@ pub enum Player {
 
 impl Player {
     /// `random`, or comma-separated `level=NAME`, `depth=D`, `time=S`,
-    /// `eval=paper|threat`, `margin=C` (σ; `none` for no cut), `mode=M`.
+    /// `eval=paper|threat|forced`, `margin=C` (σ; `none` for no cut), `mode=M`.
     pub fn parse(spec: &str) -> Result<Player, Error> {
         let bad = |reason: String| Error::BadPlayer { spec: spec.to_string(), reason };
         if spec.trim().eq_ignore_ascii_case("random") {
@@ -264,7 +263,7 @@ pub fn calibrate<E: Evaluate + Sync>(
 ) -> PruningStats {
     let max_k = max_k.clamp(1, MAX_K);
     let mut stats = PruningStats::default();
-    if E::NAME == "paper" {
+    if E::CORRECTED {
         stats.mean_by_move = stage_means(games);
     }
     let eval = make_eval(&stats.mean_by_move);
@@ -317,6 +316,7 @@ pub fn calibrate_kind(
     match kind {
         EvalKind::Paper => calibrate(games, positions, |m| PaperEval { mean: *m }, model, max_k, progress),
         EvalKind::Threat => calibrate(games, positions, |_| ThreatEval, model, max_k, progress),
+        EvalKind::Forced => calibrate(games, positions, |m| ForcedEval { mean: *m }, model, max_k, progress),
     }
 }
 
@@ -360,9 +360,9 @@ pub enum Configuration {
     /// increment T(m, k) and its σ gathered on the nodes of plain depth-8
     /// trees (`weights/four-paper.txt`).
     Paper,
-    /// Yomi's: the threat evaluation, ProbCut's fitted line from the
-    /// static to the deep value gathered on the same trees as the paper's,
-    /// with cells of their own for the nodes with a threat on the board
+    /// Yomi's: the paper's line points after the forced line
+    /// ([`ForcedEval`]), ProbCut's fitted line from the static to the deep
+    /// value gathered on the same trees as the paper's
     /// (`weights/four-yomi.txt`); its margin was chosen on the calibration
     /// games alone (MEASUREMENTS.md).
     Yomi,
@@ -393,17 +393,13 @@ impl Configuration {
     pub fn eval(self) -> EvalKind {
         match self {
             Configuration::Paper => EvalKind::Paper,
-            Configuration::Yomi => EvalKind::Threat,
+            Configuration::Yomi => EvalKind::Forced,
         }
     }
 
     /// Its shipped statistics.
     pub fn stats(self) -> &'static PruningStats {
-        static YOMI: OnceLock<PruningStats> = OnceLock::new();
-        match self {
-            Configuration::Paper => PruningStats::shipped(self.eval().name()),
-            Configuration::Yomi => YOMI.get_or_init(|| PruningStats::parse(include_str!("../../weights/four-yomi.txt")).expect("the embedded statistics are valid")),
-        }
+        PruningStats::shipped(self.eval())
     }
 }
 
@@ -456,6 +452,7 @@ pub fn experiment(
     match config.eval() {
         EvalKind::Paper => run_experiment(config, search, PaperEval { mean: stats.mean_by_move }, stats, boards, depth, margins, stop, progress),
         EvalKind::Threat => run_experiment(config, search, ThreatEval, stats, boards, depth, margins, stop, progress),
+        EvalKind::Forced => run_experiment(config, search, ForcedEval { mean: stats.mean_by_move }, stats, boards, depth, margins, stop, progress),
     }
 }
 

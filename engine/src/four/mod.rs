@@ -4,7 +4,7 @@
 //!
 //! Lowest first: [`board`] (the rules on one `u64` per side, the 76 lines,
 //! symmetry), [`notation`] (pegs, records, positions, games), [`perft`];
-//! then [`eval`] (paper 003's evaluation and ours), [`pruning`] (the
+//! then [`eval`] (paper 003's evaluation and Yomi's two), [`pruning`] (the
 //! statistics of paper 003's cut), [`search`](mod@search) (Score Four's policy of the
 //! shared node search, in every parallel mode but paper 002's tree), and
 //! [`experiment`] (calibration, matches and the paper's experiment) and,
@@ -30,4 +30,5 @@ pub mod curve;
 
 pub use board::{Board, Outcome};
 pub use notation::{format_board, format_record, parse_peg, peg_name, Game};
-pub use search::{search, solve, EvalKind, FourMode, FourOptions, FourResult};
+pub use eval::EvalKind;
+pub use search::{search, solve, FourMode, FourOptions, FourResult};

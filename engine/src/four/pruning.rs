@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 
 use crate::error::Error;
 use crate::four::board::Board;
-use crate::four::eval::{Evaluate, PaperEval, WIN_NOW};
+use crate::four::eval::{EvalKind, Evaluate, PaperEval, WIN_NOW};
 
 /// The deepest remaining depth with statistics of its own.
 pub const MAX_K: u32 = 12;
@@ -201,16 +201,20 @@ impl Probe {
 }
 
 impl PruningStats {
-    /// The shipped statistics of the evaluation named `eval` (`paper` or
-    /// `threat`).
-    pub fn shipped(eval: &str) -> &'static PruningStats {
+    /// The shipped statistics of evaluation `eval`: the paper's and the
+    /// forced line's gathered on plain depth-8 trees (the experiment's
+    /// two configurations), the threat evaluation's on the engine's games
+    /// (the levels').
+    pub fn shipped(eval: EvalKind) -> &'static PruningStats {
         static PAPER: OnceLock<PruningStats> = OnceLock::new();
         static THREAT: OnceLock<PruningStats> = OnceLock::new();
-        if eval == "paper" {
-            PAPER.get_or_init(|| PruningStats::parse(include_str!("../../weights/four-paper.txt")).expect("the embedded statistics are valid"))
-        } else {
-            THREAT.get_or_init(|| PruningStats::parse(include_str!("../../weights/four-threat.txt")).expect("the embedded statistics are valid"))
-        }
+        static FORCED: OnceLock<PruningStats> = OnceLock::new();
+        let (cell, text) = match eval {
+            EvalKind::Paper => (&PAPER, include_str!("../../weights/four-paper.txt")),
+            EvalKind::Threat => (&THREAT, include_str!("../../weights/four-threat.txt")),
+            EvalKind::Forced => (&FORCED, include_str!("../../weights/four-yomi.txt")),
+        };
+        cell.get_or_init(|| PruningStats::parse(text).expect("the embedded statistics are valid"))
     }
 
     /// Paper 003's cell: the mean increment `mean` and its σ.

@@ -20,7 +20,7 @@ use crate::bound::Wld;
 use crate::clock::Clock;
 use crate::error::Error;
 use crate::four::board::{canonical, has_four, inverse, legal, threats, transform, Board, Gravity, Outcome};
-use crate::four::eval::{Evaluate, PaperEval, ThreatEval, EVAL_MAX};
+use crate::four::eval::{EvalKind, Evaluate, ForcedEval, PaperEval, ThreatEval, EVAL_MAX};
 use crate::four::pruning::{Decision, PruningStats};
 use crate::parallel::{Mode, Split};
 use crate::rules::movegen::Squares;
@@ -44,36 +44,6 @@ const SYM_STONES: u32 = 14;
 /// From this depth on a splitting searcher hands younger brothers to the
 /// pool.
 const SPLIT_DEPTH: u32 = 4;
-
-/// Which evaluation a search uses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum EvalKind {
-    /// Paper 003's line points, corrected by move number.
-    Paper,
-    /// Ours: lines and threats under gravity.
-    #[default]
-    Threat,
-}
-
-impl EvalKind {
-    /// The evaluation's name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            EvalKind::Paper => "paper",
-            EvalKind::Threat => "threat",
-        }
-    }
-
-    /// Reads an evaluation name; an error names the choices.
-    pub fn parse(s: &str) -> Result<EvalKind, Error> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "paper" => Ok(EvalKind::Paper),
-            "threat" | "threats" | "ours" => Ok(EvalKind::Threat),
-            _ => Err(Error::BadArgument(format!("evaluation '{s}' is unknown; expected paper or threat"))),
-        }
-    }
-}
 
 /// The selectivity a pruning margin is stored with in the table (wider
 /// margins prune less; 0 is no pruning).
@@ -374,10 +344,14 @@ pub fn search(
     }
     Ok(match opts.eval {
         EvalKind::Paper => {
-            let stats = PruningStats::shipped("paper");
+            let stats = PruningStats::shipped(EvalKind::Paper);
             search_with(board, tt, opts, stop, progress, PaperEval { mean: stats.mean_by_move }, stats)
         }
-        EvalKind::Threat => search_with(board, tt, opts, stop, progress, ThreatEval, PruningStats::shipped("threat")),
+        EvalKind::Threat => search_with(board, tt, opts, stop, progress, ThreatEval, PruningStats::shipped(EvalKind::Threat)),
+        EvalKind::Forced => {
+            let stats = PruningStats::shipped(EvalKind::Forced);
+            search_with(board, tt, opts, stop, progress, ForcedEval { mean: stats.mean_by_move }, stats)
+        }
     })
 }
 

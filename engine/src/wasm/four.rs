@@ -120,7 +120,7 @@ fn report(r: &FourResult, b: &crate::four::Board) -> SearchReport {
 }
 
 /// Chooses a peg. Options: level (name or 1-6), depth, time (s), eval
-/// ('threat' | 'paper'), margin (σ) or noMargin, mode, allMoves. Progress:
+/// ('threat' | 'paper' | 'forced'), margin (σ) or noMargin, mode, allMoves. Progress:
 /// a report per iteration.
 #[wasm_bindgen(js_name = fourSearch)]
 pub fn four_search(text: &str, options: JsValue, progress: Option<js_sys::Function>) -> Result<JsValue, JsError> {

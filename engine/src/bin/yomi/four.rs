@@ -3,7 +3,7 @@
 use clap::{Args, Subcommand};
 use serde_json::json;
 use yomi::four::curve::curve_svg;
-use yomi::four::eval::{PaperEval, ThreatEval};
+use yomi::four::eval::{ForcedEval, PaperEval, ThreatEval};
 use yomi::four::experiment::{calibrate_kind, experiment, play_match, sample_positions, Baseline, Configuration, FourLevel, Player, PAPER_FIGURES};
 use yomi::four::reproduction::{calibrate_on_trees, calibration_games, games_to_text, paper_games, positions_of, test_positions, without};
 use yomi::four::perft::perft_parallel;
@@ -101,8 +101,10 @@ struct EngineArgs {
     /// A playing level: 1-6 or beginner, easy, medium, hard, expert, maximum.
     #[arg(long, value_name = "L")]
     level: Option<String>,
-    /// Evaluation: threat (ours) or paper (paper 003's).
-    #[arg(long, default_value = "threat", value_name = "threat|paper")]
+    /// Evaluation: threat (ours, the levels'), paper (paper 003's) or
+    /// forced (the paper's after the forced line: the experiment's Yomi
+    /// configuration).
+    #[arg(long, default_value = "threat", value_name = "threat|paper|forced")]
     eval: String,
     /// Paper 003's cut value in standard deviations (none: no cut).
     #[arg(long, value_name = "SIGMA|none")]
@@ -149,7 +151,7 @@ struct SolveArgs {
 
 #[derive(Args)]
 struct MatchArgs {
-    /// Player A: random, or level=NAME / depth=D,eval=paper|threat,margin=C,time=S.
+    /// Player A: random, or level=NAME / depth=D,eval=paper|threat|forced,margin=C,time=S.
     #[arg(long, default_value = "level=medium", value_name = "SPEC")]
     a: String,
     /// Player B (same form).
@@ -247,7 +249,8 @@ struct BenchArgs {
 
 #[derive(Args)]
 struct CalibrateArgs {
-    /// paper or threat.
+    /// paper, threat or forced (Yomi's predictor for the experiment: the
+    /// paper's line points after the forced line).
     #[arg(long, default_value = "threat")]
     eval: String,
     /// Where the statistics are gathered: games (the positions of games of
@@ -743,6 +746,7 @@ fn calibrate_cmd(a: CalibrateArgs) -> Result<(), Error> {
             let stats = pool.install(|| match kind {
                 EvalKind::Paper => calibrate_on_trees(&roots, |m| PaperEval { mean: *m }, model, a.probe, a.depth, a.per_depth, a.seed, &progress),
                 EvalKind::Threat => calibrate_on_trees(&roots, |_| ThreatEval, model, a.probe, a.depth, a.per_depth, a.seed, &progress),
+                EvalKind::Forced => calibrate_on_trees(&roots, |m| ForcedEval { mean: *m }, model, a.probe, a.depth, a.per_depth, a.seed, &progress),
             });
             let (probed, probe_arg) = match a.probe {
                 Some(r) => (format!(", each node's (k - {r})-ply value predicting its k-ply value where k > {r}"), format!(" --probe {r}")),
