@@ -261,7 +261,7 @@ mod tests {
     fn yomis_configuration_predicts_with_a_narrower_spread_than_the_papers() {
         use crate::four::experiment::Configuration;
         let median = |stats: &PruningStats, k: u32| {
-            let mut s: Vec<f32> = (0..=64).filter_map(|m| stats.get(m, k)).filter(|c| c.samples >= 8).map(|c| c.sigma).collect();
+            let mut s: Vec<f32> = (0..=64).filter_map(|m| stats.get(m, k)).map(|c| c.sigma).collect();
             s.sort_by(f32::total_cmp);
             s[s.len() / 2]
         };
