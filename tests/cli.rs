@@ -265,6 +265,46 @@ fn match_and_bench_report_totals() {
 }
 
 #[test]
+fn a_match_log_resumes_after_its_last_game() {
+    let dir = std::env::temp_dir().join(format!("yomi-cli-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("match.jsonl");
+    let log = log.to_str().unwrap();
+    // Random players: the games depend on the seeds alone, so the match
+    // played in parts must equal the match played at once.
+    let at_once = yomi(&["match", "random", "random", "--board", "6x6", "--random-plies", "2", "--games", "5", "--seed", "7", "--json"]);
+    assert!(at_once.status.success(), "{}", stderr(&at_once));
+    let whole: serde_json::Value = serde_json::from_slice(&at_once.stdout).unwrap();
+    let part = |games: &str| yomi(&["match", "random", "random", "--board", "6x6", "--random-plies", "2", "--games", games, "--seed", "7", "--log", log]);
+    let o = part("2");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(log).unwrap().lines().count(), 3, "a header and two games");
+    // An interruption in the middle of writing a line: that game is lost, not the log.
+    let mut text = std::fs::read_to_string(log).unwrap();
+    text += "{\"game\": 3, \"rec";
+    std::fs::write(log, text).unwrap();
+    let o = part("5");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("resuming after game 2 of"), "{}", stdout(&o));
+    assert!(!stdout(&o).contains("game   2:") && stdout(&o).contains("game   3:"), "{}", stdout(&o));
+    let o = yomi(&["match", "random", "random", "--board", "6x6", "--random-plies", "2", "--games", "5", "--seed", "7", "--log", log, "--json"]);
+    let resumed: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    for key in ["games", "wins", "draws", "losses", "discs", "score"] {
+        assert_eq!(resumed[key], whole[key], "{key}");
+    }
+    assert_eq!(std::fs::read_to_string(log).unwrap().lines().count(), 6);
+    // Another match's log is refused, naming the match it holds.
+    let o = yomi(&["match", "random", "depth=1", "--board", "6x6", "--games", "5", "--log", log]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("is the log of another match"), "{}", stderr(&o));
+    std::fs::write(log, "not a log\n").unwrap();
+    let o = yomi(&["match", "random", "random", "--log", log]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("is not a match log"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn search_match_and_bench_reject_bad_options() {
     for args in [
         vec!["search", "--level", "god"],

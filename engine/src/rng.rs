@@ -4,7 +4,8 @@
 use crate::rules::movegen::Squares;
 
 /// A small seeded generator (xorshift64*), enough for openings and sampling.
-#[derive(Clone, Debug)]
+/// Its state serializes, so a long job can resume the same stream.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Rng(u64);
 
 impl Rng {

@@ -5,6 +5,8 @@
 
 use std::sync::atomic::AtomicBool;
 
+use serde::{Deserialize, Serialize};
+
 use crate::book::{answer, Book};
 use crate::clock::Clock;
 use crate::error::Error;
@@ -247,7 +249,7 @@ impl MatchOptions {
 }
 
 /// Totals from the first player's point of view.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct MatchResult {
     /// Games played.
     pub games: usize,
@@ -271,37 +273,69 @@ pub struct MatchResult {
     pub wall_seconds: f64,
 }
 
+/// Where a match stands after some of its games: all that resuming it
+/// needs (the openings are drawn afresh from the seed, a pair at a time).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchState {
+    /// Games finished: the index of the next one.
+    pub next: usize,
+    /// The random player's stream.
+    rng: Rng,
+    /// The stream that chooses among book moves: its own, so that the
+    /// random player's moves do not depend on whether a player has a book.
+    book_rng: Rng,
+    /// The totals so far (`wall_seconds` over every run of the match).
+    pub totals: MatchResult,
+}
+
+impl MatchState {
+    /// A match with no game played yet.
+    pub fn new(opts: &MatchOptions) -> MatchState {
+        MatchState { next: 0, rng: Rng::new(opts.seed), book_rng: Rng::new(opts.seed ^ 0xB00C), totals: MatchResult::default() }
+    }
+}
+
 /// Plays `opts.games` games between `a` and `b`; `a` is Black in even games.
-/// `each` sees every finished game (its index and outcome) and the totals so
-/// far (`wall_seconds` is filled in at the end).
+/// `each` sees every finished game (its index and outcome) and the match's
+/// state after it (totals so far).
 pub fn play_match(
     a: &Player,
     b: &Player,
     opts: &MatchOptions,
     stop: Option<&AtomicBool>,
-    each: &mut dyn FnMut(usize, &GameOutcome, &MatchResult),
+    each: &mut dyn FnMut(usize, &GameOutcome, &MatchState),
+) -> MatchResult {
+    resume_match(a, b, opts, MatchState::new(opts), stop, each)
+}
+
+/// [`play_match`] from `state`, the state an earlier run of the same match
+/// left after its last finished game: the games go on from there as if
+/// the match had never stopped (but for what the players' tables held).
+pub fn resume_match(
+    a: &Player,
+    b: &Player,
+    opts: &MatchOptions,
+    mut state: MatchState,
+    stop: Option<&AtomicBool>,
+    each: &mut dyn FnMut(usize, &GameOutcome, &MatchState),
 ) -> MatchResult {
     let clock = Clock::start();
+    let wall_before = state.totals.wall_seconds;
     let tables = [TranspositionTable::with_mib(opts.hash_mib), TranspositionTable::with_mib(opts.hash_mib)];
-    let mut r = MatchResult::default();
-    let mut rng = Rng::new(opts.seed);
-    // Its own stream, so that the random player's moves and the openings
-    // do not depend on whether a player has a book.
-    let mut book_rng = Rng::new(opts.seed ^ 0xB00C);
-    let mut opening = Position::start(opts.size, opts.start);
-    for g in 0..opts.games {
+    for g in state.next..opts.games {
         if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
             break;
         }
-        if g % 2 == 0 {
-            opening = random_opening(opts.size, opts.start, opts.random_plies, &mut rng);
-        }
+        // Each pair of games plays one opening, from a stream of its own.
+        let mut opening_rng = Rng::new(opts.seed ^ 0x0BE1 ^ ((g / 2) as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
+        let opening = random_opening(opts.size, opts.start, opts.random_plies, &mut opening_rng);
         let a_black = g % 2 == 0;
         let (players, tts) = if a_black { ([a, b], [&tables[0], &tables[1]]) } else { ([b, a], [&tables[1], &tables[0]]) };
-        let out = play_game(opening, opts.scoring, players, tts, &mut rng, &mut book_rng, stop);
+        let out = play_game(opening, opts.scoring, players, tts, &mut state.rng, &mut state.book_rng, stop);
         let (ia, ib) = if a_black { (0, 1) } else { (1, 0) };
         let score_a = if a_black { out.score } else { -out.score };
         let discs = [out.black_discs as u64, out.white_discs as u64];
+        let r = &mut state.totals;
         r.games += 1;
         match score_a.signum() {
             1 => r.wins += 1,
@@ -317,10 +351,12 @@ pub fn play_match(
         r.seconds[1] += out.seconds[ib];
         r.book_moves[0] += out.book_moves[ia] as u64;
         r.book_moves[1] += out.book_moves[ib] as u64;
-        each(g, &out, &r);
+        r.wall_seconds = wall_before + clock.seconds();
+        state.next = g + 1;
+        each(g, &out, &state);
     }
-    r.wall_seconds = clock.seconds();
-    r
+    state.totals.wall_seconds = wall_before + clock.seconds();
+    state.totals
 }
 
 /// The start position after `plies` random moves (fewer if the game ends).

@@ -86,11 +86,11 @@ pub fn sweep_games(
     // The totals after the last game that finished: a game cut short by the
     // stop does not count.
     let mut last = sweep_result(x, &MatchResult::default(), 0.0);
-    let r = play_match(&engine, &Player::Random, &opts, Some(stop), &mut |_, _, totals| {
+    let r = play_match(&engine, &Player::Random, &opts, Some(stop), &mut |_, _, state| {
         if stop.load(Relaxed) {
             return;
         }
-        last = sweep_result(x, totals, clock.seconds());
+        last = sweep_result(x, &state.totals, clock.seconds());
         if let (Some(f), Ok(v)) = (&progress, to_js(&last)) {
             let _ = f.call1(&JsValue::NULL, &v);
         }

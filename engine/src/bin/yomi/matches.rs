@@ -2,7 +2,7 @@ use std::io::Write;
 
 use clap::Args;
 use serde_json::json;
-use yomi::tools::matches::{play_match, MatchOptions, MatchResult, Player};
+use yomi::tools::matches::{play_match, resume_match, MatchOptions, MatchResult, MatchState, Player};
 use yomi::{Error, Level, Scoring};
 
 use crate::common::{check_hash, load_probcut, load_weights};
@@ -41,6 +41,12 @@ pub struct MatchArgs {
     /// the opening book (one player alone: ,book=off).
     #[arg(long)]
     no_book: bool,
+    /// Appends every finished game to FILE (JSON lines: the game and the
+    /// match's state after it); if FILE already holds games of this match,
+    /// goes on after the last of them, so a long match survives an
+    /// interruption and can be extended with a larger --games.
+    #[arg(long, value_name = "FILE", conflicts_with = "sweep")]
+    log: Option<String>,
     /// The first player: random, level=L, x=N (paper 000) or depth=D, with
     /// optional ,sel=S ,time=T ,wld=E ,perfect=E ,presearch=P ,weights=NAME
     /// ,probcut=FILE ,mode=MODE ,book=off. Levels above beginner play from
@@ -75,7 +81,28 @@ pub fn run(args: MatchArgs) -> Result<(), Error> {
     let a = Player::parse(&a_spec, &load_weights, &load_probcut, book)?;
     let b = Player::parse(&b_spec, &load_weights, &load_probcut, book)?;
     let json_out = args.json;
-    let r = play_match(&a, &b, &opts, None, &mut |g, out, _| {
+    let header = json!({
+        "match": { "first": a_spec, "second": b_spec, "board": opts.size.to_string(), "start": opts.start.to_string(), "scoring": opts.scoring.to_string(),
+            "random_plies": opts.random_plies, "seed": opts.seed, "hash": opts.hash_mib, "book": !args.no_book }
+    });
+    let (state, mut log) = match &args.log {
+        None => (MatchState::new(&opts), None),
+        Some(path) => {
+            let (state, file) = open_log(path, &header, &opts)?;
+            if state.next > 0 && !json_out {
+                println!("resuming after game {} of {path}", state.next);
+            }
+            (state, Some((path, file)))
+        }
+    };
+    let r = resume_match(&a, &b, &opts, state, None, &mut |g, out, state| {
+        if let Some((path, file)) = &mut log {
+            let line = json!({ "game": g + 1, "black": if g % 2 == 0 { &a_spec } else { &b_spec }, "black_discs": out.black_discs, "white_discs": out.white_discs,
+                "record": out.game.record(), "book_moves": out.book_moves, "state": state });
+            if let Err(e) = writeln!(file, "{line}").and_then(|_| file.flush()) {
+                eprintln!("cannot write {path}: {e}");
+            }
+        }
         if !json_out {
             println!(
                 "game {:>3}: {} (Black) vs {} (White): {}-{} {}{}",
@@ -99,6 +126,47 @@ pub fn run(args: MatchArgs) -> Result<(), Error> {
         print_result(&a_spec, &b_spec, &r);
     }
     Ok(())
+}
+
+/// Opens the match log at `path` for appending: a new one starts with
+/// `header`; an old one must start with the same header, and its last game
+/// line gives the state to resume from (a line cut short by an interruption
+/// is dropped).
+fn open_log(path: &str, header: &serde_json::Value, opts: &MatchOptions) -> Result<(MatchState, std::fs::File), Error> {
+    let cannot = |e: std::io::Error| Error::BadArgument(format!("cannot open the match log {path}: {e}"));
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(cannot(e)),
+    };
+    let mut lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let mut state = MatchState::new(opts);
+    if let Some(first) = lines.first() {
+        let found: serde_json::Value = serde_json::from_str(first).map_err(|_| Error::BadArgument(format!("{path} is not a match log (its first line is not a match's header)")))?;
+        if &found != header {
+            return Err(Error::BadArgument(format!("{path} is the log of another match: {}", found["match"])));
+        }
+        while lines.len() > 1 {
+            let last = lines[lines.len() - 1];
+            match serde_json::from_str::<serde_json::Value>(last).ok().and_then(|v| serde_json::from_value::<MatchState>(v["state"].clone()).ok()) {
+                Some(s) => {
+                    state = s;
+                    break;
+                }
+                None => {
+                    lines.pop();
+                }
+            }
+        }
+    } else {
+        lines.push("");
+    }
+    // Rewritten whole: the header (for a new log) and every game line kept.
+    let header_line = header.to_string();
+    let kept: Vec<&str> = std::iter::once(header_line.as_str()).chain(lines.iter().skip(1).copied()).collect();
+    std::fs::write(path, kept.join("\n") + "\n").map_err(cannot)?;
+    let file = std::fs::OpenOptions::new().append(true).open(path).map_err(cannot)?;
+    Ok((state, file))
 }
 
 fn result_json(a: &str, b: &str, r: &MatchResult, opts: &MatchOptions) -> serde_json::Value {
