@@ -28,12 +28,14 @@ pub struct Level {
 }
 
 /// The six levels, weakest first: what `--level 1` … `6` and the app name.
+// Expert's book bound is 1 disc: at 2 its random book moves cost more than the
+// book gained against expert without it (MEASUREMENTS.md, 2026-11-28).
 pub const LEVELS: [Level; 6] = [
     Level { name: "beginner", depth: 1, selectivity: 0, seconds: None, wld: 0, perfect: 0, presearch: 0, book: None },
     Level { name: "easy", depth: 3, selectivity: 0, seconds: None, wld: 8, perfect: 6, presearch: 0, book: Some(8) },
     Level { name: "medium", depth: 6, selectivity: 1, seconds: None, wld: 12, perfect: 10, presearch: 2, book: Some(4) },
     Level { name: "hard", depth: 10, selectivity: 1, seconds: None, wld: 18, perfect: 16, presearch: 4, book: Some(3) },
-    Level { name: "expert", depth: 14, selectivity: 1, seconds: Some(10.0), wld: 22, perfect: 20, presearch: 6, book: Some(2) },
+    Level { name: "expert", depth: 14, selectivity: 1, seconds: Some(10.0), wld: 22, perfect: 20, presearch: 6, book: Some(1) },
     Level { name: "maximum", depth: 60, selectivity: 1, seconds: Some(30.0), wld: 26, perfect: 24, presearch: 6, book: Some(1) },
 ];
 
