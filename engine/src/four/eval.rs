@@ -69,6 +69,14 @@ pub trait Evaluate: Clone + Send + Sync {
     /// Whether the value is corrected by paper 003's mean by move number
     /// (`M_m`, measured with the calibration).
     const CORRECTED: bool = false;
+    /// Whether the statistical cut also stands in for searches whose
+    /// window is a proven result (a win or loss in so many plies). The
+    /// statistics measure heuristic values only, so a prediction cannot
+    /// say how soon a win comes: Yomi's predictor leaves those searches
+    /// whole (a faster win found, a loss delayed); paper 003's search has
+    /// no such values (it plays on past a four), and its configuration
+    /// cuts everywhere as the paper did.
+    const CUTS_PROVEN_WINDOWS: bool = true;
     /// The value of (`p`, `o`) for `p`, the side to move (no line on the
     /// board yet).
     fn eval(&self, p: u64, o: u64) -> i32;
@@ -187,6 +195,7 @@ impl ForcedEval {
 impl Evaluate for ForcedEval {
     const NAME: &'static str = "forced";
     const CORRECTED: bool = true;
+    const CUTS_PROVEN_WINDOWS: bool = false;
 
     #[inline]
     fn eval(&self, p: u64, o: u64) -> i32 {

@@ -299,14 +299,16 @@ impl PruningStats {
 
     /// The statistical cut at (`p`, `o`) with `k` plies left, for every
     /// search that makes it (the engine's and paper 003's alpha-beta): none
-    /// without a finite `margin`; a volatile position (where the static
+    /// without a finite `margin`, nor in a proven window where the
+    /// evaluation says its statistics do not reach ([`Evaluate::CUTS_PROVEN_WINDOWS`]);
+    /// a volatile position (where the static
     /// value misleads) by statistics of its own if they were measured, else
     /// never; ProbCut's probe where the statistics have one, else the
     /// static value.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     pub fn decide<E: Evaluate>(&self, eval: &E, margin: f32, p: u64, o: u64, k: u32, alpha: i32, beta: i32) -> Decision {
-        if !margin.is_finite() {
+        if !margin.is_finite() || (!E::CUTS_PROVEN_WINDOWS && (alpha >= WIN_NOW / 2 || beta <= -WIN_NOW / 2)) {
             return Decision::Search;
         }
         let (m, volatile) = ((p | o).count_ones(), eval.volatile(p, o));
@@ -635,6 +637,26 @@ mod tests {
         let back = PruningStats::parse(&s.to_text("split")).unwrap();
         assert_eq!(back.get_for(true, 6, 2).map(|c| c.samples), Some(20));
         assert_eq!(back.get(6, 2), Some(quiet));
+    }
+
+    #[test]
+    fn yomis_predictor_leaves_proven_windows_to_the_search() {
+        use crate::four::eval::{ForcedEval, PaperEval};
+        use crate::four::search::WIN;
+        // A quiet position: one stone each.
+        let (p, o) = (1u64, 1u64 << 5);
+        let mut s = PruningStats::default();
+        s.set_line(2, 3, Predictor { samples: 50, slope: 1.0, intercept: 0.0, sigma: 5.0 });
+        let (forced, paper) = (ForcedEval { mean: [0; 65] }, PaperEval { mean: [0; 65] });
+        // A heuristic window far from the prediction: both cut.
+        assert_eq!(s.decide(&forced, 2.0, p, o, 3, 500, 501), Decision::Cut(500));
+        assert_eq!(s.decide(&paper, 2.0, p, o, 3, 500, 501), Decision::Cut(500));
+        // A faster win than one already found, or a slower loss: only the
+        // search can say, and Yomi's predictor lets it.
+        for (alpha, beta) in [(WIN - 20, WIN - 19), (-WIN + 20, -WIN + 21), (WIN_NOW / 2, WIN)] {
+            assert_eq!(s.decide(&forced, 2.0, p, o, 3, alpha, beta), Decision::Search, "({alpha}, {beta})");
+            assert_ne!(s.decide(&paper, 2.0, p, o, 3, alpha, beta), Decision::Search, "the paper's cuts everywhere: ({alpha}, {beta})");
+        }
     }
 
     #[test]

@@ -171,7 +171,8 @@ struct MatchArgs {
 #[derive(Args)]
 struct ExperimentArgs {
     /// Positions: test (every position of the 100 test games) or
-    /// calibration (the calibration games', where margins are chosen).
+    /// calibration (the calibration games', where margins are chosen, less
+    /// those also in the test set).
     #[arg(long, default_value = "test", value_name = "SET")]
     set: String,
     /// Only this many of the set's positions, a seeded draw (0: all).
@@ -609,7 +610,8 @@ fn experiment_cmd(a: ExperimentArgs) -> Result<(), Error> {
     let searches = parse_list(&a.search, "search", |x| Baseline::parse(x).ok())?;
     let set = match a.set.trim() {
         "test" => test_positions(),
-        "calibration" => positions_of(calibration_games()),
+        // Less the positions it shares with the test set, as the statistics' roots are.
+        "calibration" => without(&positions_of(calibration_games()), &test_positions()).0,
         other => return Err(Error::BadArgument(format!("set '{other}' is unknown; expected test or calibration"))),
     };
     if a.positions > set.len() {
