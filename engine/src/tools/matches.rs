@@ -277,21 +277,20 @@ pub struct MatchResult {
 /// needs (the openings are drawn afresh from the seed, a pair at a time).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MatchState {
-    /// Games finished: the index of the next one.
-    pub next: usize,
     /// The random player's stream.
     rng: Rng,
     /// The stream that chooses among book moves: its own, so that the
     /// random player's moves do not depend on whether a player has a book.
     book_rng: Rng,
-    /// The totals so far (`wall_seconds` over every run of the match).
+    /// The totals so far (`wall_seconds` over every run of the match);
+    /// their `games` is the index of the next game.
     pub totals: MatchResult,
 }
 
 impl MatchState {
     /// A match with no game played yet.
     pub fn new(opts: &MatchOptions) -> MatchState {
-        MatchState { next: 0, rng: Rng::new(opts.seed), book_rng: Rng::new(opts.seed ^ 0xB00C), totals: MatchResult::default() }
+        MatchState { rng: Rng::new(opts.seed), book_rng: Rng::new(opts.seed ^ 0xB00C), totals: MatchResult::default() }
     }
 }
 
@@ -322,7 +321,7 @@ pub fn resume_match(
     let clock = Clock::start();
     let wall_before = state.totals.wall_seconds;
     let tables = [TranspositionTable::with_mib(opts.hash_mib), TranspositionTable::with_mib(opts.hash_mib)];
-    for g in state.next..opts.games {
+    for g in state.totals.games..opts.games {
         if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
             break;
         }
@@ -352,7 +351,6 @@ pub fn resume_match(
         r.book_moves[0] += out.book_moves[ia] as u64;
         r.book_moves[1] += out.book_moves[ib] as u64;
         r.wall_seconds = wall_before + clock.seconds();
-        state.next = g + 1;
         each(g, &out, &state);
     }
     state.totals.wall_seconds = wall_before + clock.seconds();

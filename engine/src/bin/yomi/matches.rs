@@ -89,8 +89,8 @@ pub fn run(args: MatchArgs) -> Result<(), Error> {
         None => (MatchState::new(&opts), None),
         Some(path) => {
             let (state, file) = open_log(path, &header, &opts)?;
-            if state.next > 0 && !json_out {
-                println!("resuming after game {} of {path}", state.next);
+            if state.totals.games > 0 && !json_out {
+                println!("resuming after game {} of {path}", state.totals.games);
             }
             (state, Some((path, file)))
         }
@@ -139,32 +139,33 @@ fn open_log(path: &str, header: &serde_json::Value, opts: &MatchOptions) -> Resu
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
         Err(e) => return Err(cannot(e)),
     };
-    let mut lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    let mut state = MatchState::new(opts);
-    if let Some(first) = lines.first() {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let (first, mut games) = match lines.split_first() {
+        Some((first, games)) => (Some(*first), games.to_vec()),
+        None => (None, Vec::new()),
+    };
+    if let Some(first) = first {
         let found: serde_json::Value = serde_json::from_str(first).map_err(|_| Error::BadArgument(format!("{path} is not a match log (its first line is not a match's header)")))?;
         if &found != header {
             return Err(Error::BadArgument(format!("{path} is the log of another match: {}", found["match"])));
         }
-        while lines.len() > 1 {
-            let last = lines[lines.len() - 1];
-            match serde_json::from_str::<serde_json::Value>(last).ok().and_then(|v| serde_json::from_value::<MatchState>(v["state"].clone()).ok()) {
-                Some(s) => {
-                    state = s;
-                    break;
-                }
-                None => {
-                    lines.pop();
-                }
+    }
+    let state_of = |line: &str| serde_json::from_str::<serde_json::Value>(line).ok().and_then(|v| serde_json::from_value::<MatchState>(v["state"].clone()).ok());
+    let mut state = MatchState::new(opts);
+    while let Some(last) = games.last() {
+        match state_of(last) {
+            Some(s) => {
+                state = s;
+                break;
+            }
+            None => {
+                games.pop();
             }
         }
-    } else {
-        lines.push("");
     }
     // Rewritten whole: the header (for a new log) and every game line kept.
-    let header_line = header.to_string();
-    let kept: Vec<&str> = std::iter::once(header_line.as_str()).chain(lines.iter().skip(1).copied()).collect();
-    std::fs::write(path, kept.join("\n") + "\n").map_err(cannot)?;
+    let kept: String = std::iter::once(header.to_string()).chain(games.iter().map(|l| l.to_string())).map(|l| l + "\n").collect();
+    std::fs::write(path, kept).map_err(cannot)?;
     let file = std::fs::OpenOptions::new().append(true).open(path).map_err(cannot)?;
     Ok((state, file))
 }
