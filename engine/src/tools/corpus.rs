@@ -41,9 +41,14 @@ use crate::solver::solve::{solve, SolveOptions};
 use crate::{BoardSize, Start};
 
 const MAGIC: &[u8; 8] = b"YOMICORP";
-const VERSION: u8 = 1;
-/// Magic, version, exact, depth, selectivity, opening plies (2), seed, games.
-const HEADER_BYTES: usize = 8 + 1 + 5 + 8 + 4;
+/// Version 1 has no detours; version 2 adds their count after the opening.
+const VERSIONS: std::ops::RangeInclusive<u8> = 1..=2;
+
+/// Magic, version, exact, depth, selectivity, opening plies (2), detours
+/// (from version 2), seed, games.
+const fn header_bytes(version: u8) -> usize {
+    8 + 1 + 5 + (version >= 2) as usize + 8 + 4
+}
 /// A work file's game block starts with the game's number and its seconds.
 const WORK_BLOCK_HEADER: usize = 4 + 4;
 
@@ -58,15 +63,20 @@ pub struct Recipe {
     pub selectivity: u8,
     /// Random plies that open a game: uniform in `opening.0..=opening.1`.
     pub opening: (u8, u8),
+    /// Random moves later in the game, each at empties drawn uniformly
+    /// between the opening's end and the solver's reach: they put the
+    /// lopsided positions that follow a mistake into the corpus, which
+    /// self-play alone never visits (engine/MEASUREMENTS.md).
+    pub detours: u8,
     /// The seed of the random openings.
     pub seed: u64,
 }
 
 impl Recipe {
-    /// The recipe of the shards grown by default: about 0.4 CPU-s a game
+    /// The recipe of the shards grown by default: about 0.3 CPU-s a game
     /// (exact from 22 empties costs 1.6 s, from 24 7 s; engine/MEASUREMENTS.md).
     pub fn standard(seed: u64) -> Recipe {
-        Recipe { exact: 20, depth: 10, selectivity: 1, opening: (6, 18), seed }
+        Recipe { exact: 20, depth: 10, selectivity: 1, opening: (6, 18), detours: 1, seed }
     }
 
     /// Checks the recipe for values the generator cannot use.
@@ -77,6 +87,9 @@ impl Recipe {
         if self.opening.0 > self.opening.1 || self.opening.1 > 40 {
             return Err(Error::BadArgument("a corpus recipe's opening plies must be a range within 0 to 40".into()));
         }
+        if self.detours > 4 {
+            return Err(Error::BadArgument("a corpus recipe has 0 to 4 detours".into()));
+        }
         Ok(())
     }
 
@@ -85,24 +98,50 @@ impl Recipe {
         Rng::new(self.seed ^ (g as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03))
     }
 
-    /// How many random plies open a game, drawn first from its generator.
-    fn opening_plies(&self, rng: &mut Rng) -> u32 {
-        self.opening.0 as u32 + rng.below((self.opening.1 - self.opening.0) as u64 + 1) as u32
+    /// How a game departs from the searching players, drawn first from its
+    /// generator: the random plies that open it, then the empties at which
+    /// its detours fall, most first.
+    fn randomness(&self, rng: &mut Rng) -> (u32, Vec<u32>) {
+        let opening = self.opening.0 as u32 + rng.below((self.opening.1 - self.opening.0) as u64 + 1) as u32;
+        // After the opening a position has at most 60 - opening empties.
+        let (lo, hi) = (self.exact as u32 + 1, 60u32.saturating_sub(opening));
+        let mut detours: Vec<u32> =
+            (0..self.detours).filter(|_| lo <= hi).map(|_| lo + rng.below((hi - lo + 1) as u64) as u32).collect();
+        detours.sort_unstable_by(|a, b| b.cmp(a));
+        (opening, detours)
+    }
+
+    /// The file format's version: 1 while there are no detours, so the
+    /// shards made before them are written as they were.
+    fn version(&self) -> u8 {
+        if self.detours == 0 { 1 } else { 2 }
     }
 
     fn write(&self, b: &mut Vec<u8>) {
+        b.push(self.version());
         b.extend_from_slice(&[self.exact, self.depth, self.selectivity, self.opening.0, self.opening.1]);
+        if self.version() >= 2 {
+            b.push(self.detours);
+        }
         b.extend_from_slice(&self.seed.to_le_bytes());
     }
 
-    fn read(b: &[u8]) -> Recipe {
-        Recipe {
-            exact: b[0],
-            depth: b[1],
-            selectivity: b[2],
-            opening: (b[3], b[4]),
-            seed: u64::from_le_bytes(b[5..13].try_into().expect("8 bytes")),
+    /// The recipe after the version byte `b[0]`, or None for a version
+    /// this build does not read; `b` holds at least the header.
+    fn read(b: &[u8]) -> Option<Recipe> {
+        let version = b[0];
+        if !VERSIONS.contains(&version) {
+            return None;
         }
+        let seed_at = 6 + (version >= 2) as usize;
+        Some(Recipe {
+            exact: b[1],
+            depth: b[2],
+            selectivity: b[3],
+            opening: (b[4], b[5]),
+            detours: if version >= 2 { b[6] } else { 0 },
+            seed: u64::from_le_bytes(b[seed_at..seed_at + 8].try_into().expect("8 bytes")),
+        })
     }
 }
 
@@ -155,8 +194,9 @@ pub struct Labelled {
     pub result: i8,
     /// The game's number in its shard.
     pub game: u32,
-    /// True if the move played here was one of the random opening plies
-    /// (so `result` is not what the searching player would have reached).
+    /// True if the move played here, or one after it before the solver's
+    /// reach, was random: an opening ply or a detour (so `result` is not
+    /// what the searching players would have reached from here).
     pub random: bool,
 }
 
@@ -180,9 +220,8 @@ impl Shard {
     /// The shard in its file format, which `from_bytes` reads back.
     pub fn to_bytes(&self) -> Vec<u8> {
         let positions: usize = self.games.iter().map(|g| g.moves.len()).sum();
-        let mut b = Vec::with_capacity(HEADER_BYTES + self.games.len() + 2 * positions);
+        let mut b = Vec::with_capacity(header_bytes(self.recipe.version()) + self.games.len() + 2 * positions);
         b.extend_from_slice(MAGIC);
-        b.push(VERSION);
         self.recipe.write(&mut b);
         b.extend_from_slice(&(self.games.len() as u32).to_le_bytes());
         for g in &self.games {
@@ -195,16 +234,18 @@ impl Shard {
     /// the byte where the shard goes wrong.
     pub fn from_bytes(b: &[u8]) -> Result<Shard, Error> {
         let bad = |at: usize, what: &str| Error::BadArgument(format!("corpus shard: byte {at}: {what}"));
-        if b.len() < HEADER_BYTES || &b[..8] != MAGIC {
+        if b.len() < header_bytes(1) || &b[..8] != MAGIC {
             return Err(bad(0, "not a corpus shard (no YOMICORP header)"));
         }
-        if b[8] != VERSION {
-            return Err(bad(8, &format!("version {} is not {VERSION}", b[8])));
-        }
-        let recipe = Recipe::read(&b[9..22]);
+        let header = header_bytes(b[8]);
+        let recipe = match Recipe::read(&b[8..]) {
+            Some(_) if b.len() < header => return Err(bad(0, "the header is torn")),
+            Some(r) => r,
+            None => return Err(bad(8, &format!("version {} is not one this build reads ({VERSIONS:?})", b[8]))),
+        };
         recipe.check().map_err(|e| bad(9, &e.to_string()))?;
-        let count = u32::from_le_bytes(b[22..26].try_into().expect("4 bytes")) as usize;
-        let mut at = HEADER_BYTES;
+        let count = u32::from_le_bytes(b[header - 4..header].try_into().expect("4 bytes")) as usize;
+        let mut at = header;
         let mut games = Vec::with_capacity(count);
         for _ in 0..count {
             let (game, next) = read_game(b, at).map_err(|(i, what)| bad(i, &what))?;
@@ -263,28 +304,44 @@ fn read_game(b: &[u8], at: usize) -> Result<(Game, usize), (usize, String)> {
 /// Appends the labelled positions of game `n`.
 fn labelled(recipe: &Recipe, n: u32, g: &Game, out: &mut Vec<Labelled>) {
     let mut pos = Position::start(BoardSize::OTHELLO, Start::Othello);
-    let opening = recipe.opening_plies(&mut recipe.rng(n));
+    let (opening, mut detours) = recipe.randomness(&mut recipe.rng(n));
     let from = out.len();
     // The result, for Black, of the game from its first exact position.
     let mut result_for_black = None;
+    // The last ply whose move was random.
+    let mut last_random = None;
     for (ply, (&sq, &label)) in g.moves.iter().zip(&g.labels).enumerate() {
         if pos.status() == Status::Pass {
             pos = pos.passed();
         }
-        let exact = pos.empties().count_ones() <= recipe.exact as u32;
+        let empties = pos.empties().count_ones();
+        let exact = empties <= recipe.exact as u32;
         let black = pos.to_move() == crate::Color::Black;
         if exact && result_for_black.is_none() {
             result_for_black = Some(if black { label } else { -label });
         }
+        if (ply as u32) < opening || (!exact && takes_detour(&mut detours, empties)) {
+            last_random = Some(ply);
+        }
         let kind = if exact { LabelKind::Exact } else { LabelKind::Search { depth: recipe.depth, selectivity: recipe.selectivity } };
         // The side to move's sign is kept in `result` until the result is known.
-        out.push(Labelled { p: pos.player(), o: pos.opponent(), label, kind, result: if black { 1 } else { -1 }, game: n, random: (ply as u32) < opening });
+        out.push(Labelled { p: pos.player(), o: pos.opponent(), label, kind, result: if black { 1 } else { -1 }, game: n, random: false });
         pos = pos.play(Square::from_index(BoardSize::OTHELLO, sq as u32).expect("checked")).expect("checked");
     }
     let r = result_for_black.unwrap_or_else(|| pos.final_score(Scoring::World) as i8);
-    for l in &mut out[from..] {
+    for (ply, l) in out[from..].iter_mut().enumerate() {
         l.result *= r;
+        l.random = last_random.is_some_and(|last| ply <= last);
     }
+}
+
+/// True if a detour falls on a position of `empties` (past the opening,
+/// short of the solver), taking every detour due by then: two that fall
+/// on one position make one random move.
+fn takes_detour(detours: &mut Vec<u32>, empties: u32) -> bool {
+    let due = detours.iter().take_while(|&&e| e >= empties).count();
+    detours.drain(..due);
+    due > 0
 }
 
 /// Plays and labels game `g` of `recipe`.
@@ -296,7 +353,7 @@ pub fn play_game(recipe: &Recipe, weights: &'static Weights, g: u32) -> Game {
 /// game at 0): its moves and labels so far, and the position it stands at.
 pub fn play(recipe: &Recipe, weights: &'static Weights, g: u32, empties: u32) -> (Game, Position) {
     let mut rng = recipe.rng(g);
-    let opening = recipe.opening_plies(&mut rng);
+    let (opening, mut detours) = recipe.randomness(&mut rng);
     let tt = TranspositionTable::with_mib(16);
     let level = Level { selectivity: recipe.selectivity, ..Level::depth(recipe.depth as u32) };
     let opts = SearchOptions { weights, mode: Mode::Serial, ..SearchOptions::new(level, Scoring::World) };
@@ -312,15 +369,18 @@ pub fn play(recipe: &Recipe, weights: &'static Weights, g: u32, empties: u32) ->
         if pos.empties().count_ones() <= empties {
             break;
         }
-        let (best, label) = if pos.empties().count_ones() <= recipe.exact as u32 {
+        let left = pos.empties().count_ones();
+        let exact = left <= recipe.exact as u32;
+        let (best, label) = if exact {
             let sol = solve(&pos, &tt, solve_opts, None);
             (sol.best, sol.score as f64)
         } else {
             let r = search(&pos, &tt, &opts, None, &mut |_| {});
             (r.best, r.score)
         };
+        let random = (moves.len() as u32) < opening || (!exact && takes_detour(&mut detours, left));
         let sq = match best {
-            _ if (moves.len() as u32) < opening => rng.pick(pos.legal_moves()),
+            _ if random => rng.pick(pos.legal_moves()),
             Some(Move::Play(sq)) => sq.index(),
             _ => unreachable!("a position with a move has a best move"),
         };
@@ -382,17 +442,18 @@ pub fn read_work(path: &Path) -> Result<Option<Work>, Error> {
         Err(e) => return Err(io_error(path, e)),
     };
     let bad = |at: usize, what: &str| Error::BadArgument(format!("{}: byte {at}: {what}", path.display()));
-    if bytes.len() < HEADER_BYTES + 1 || &bytes[..8] != MAGIC || bytes[8] != VERSION {
+    if bytes.len() < header_bytes(1) + 1 || &bytes[..8] != MAGIC {
         return Err(bad(0, "not a corpus work file"));
     }
-    let recipe = Recipe::read(&bytes[9..22]);
+    let recipe = Recipe::read(&bytes[8..]).ok_or_else(|| bad(8, "not a corpus work file of a version this build reads"))?;
     recipe.check().map_err(|e| bad(9, &e.to_string()))?;
-    let commit_len = bytes[HEADER_BYTES] as usize;
-    let mut at = HEADER_BYTES + 1 + commit_len;
+    let header = header_bytes(recipe.version());
+    let commit_len = *bytes.get(header).ok_or_else(|| bad(0, "the header is torn"))? as usize;
+    let mut at = header + 1 + commit_len;
     if at > bytes.len() {
-        return Err(bad(HEADER_BYTES, "the header is torn"));
+        return Err(bad(header, "the header is torn"));
     }
-    let commit = String::from_utf8_lossy(&bytes[HEADER_BYTES + 1..at]).into_owned();
+    let commit = String::from_utf8_lossy(&bytes[header + 1..at]).into_owned();
     let mut games = BTreeMap::new();
     while at + WORK_BLOCK_HEADER < bytes.len() {
         let g = u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
@@ -424,7 +485,6 @@ pub fn start_work(path: &Path, recipe: &Recipe, commit: &str) -> Result<Work, Er
     recipe.check()?;
     let mut b = Vec::new();
     b.extend_from_slice(MAGIC);
-    b.push(VERSION);
     recipe.write(&mut b);
     b.extend_from_slice(&0u32.to_le_bytes());
     let commit = &commit.as_bytes()[..commit.len().min(255)];
@@ -546,7 +606,7 @@ pub const MANIFEST: &str = "manifest.tsv";
 pub const WORK: &str = "growing.part";
 
 const MANIFEST_HEAD: &str =
-    "shard\tgames\tpositions\texact\tsearched\tseed\texact_empties\tdepth\tselectivity\topening\tcommit\tcpu_seconds\tdate";
+    "shard\tgames\tpositions\texact\tsearched\tseed\texact_empties\tdepth\tselectivity\topening\tdetours\tcommit\tcpu_seconds\tdate";
 
 /// A manifest line: one finished shard and how it was made.
 #[derive(Clone, Debug, PartialEq)]
@@ -592,15 +652,19 @@ impl Entry {
     fn line(&self) -> String {
         let r = &self.recipe;
         format!(
-            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}-{}\t{}\t{:.1}\t{}",
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}-{}\t{}\t{}\t{:.1}\t{}",
             self.file, self.games, self.positions, self.exact, self.searched, r.seed, r.exact, r.depth, r.selectivity,
-            r.opening.0, r.opening.1, self.commit, self.cpu_seconds, self.date
+            r.opening.0, r.opening.1, r.detours, self.commit, self.cpu_seconds, self.date
         )
     }
 
     fn parse(line: &str) -> Option<Entry> {
-        let f: Vec<&str> = line.split('\t').collect();
-        if f.len() != 13 {
+        let mut f: Vec<&str> = line.split('\t').collect();
+        // Manifests written before detours have no column for them.
+        if f.len() == 13 {
+            f.insert(10, "0");
+        }
+        if f.len() != 14 {
             return None;
         }
         let (lo, hi) = f[9].split_once('-')?;
@@ -616,10 +680,11 @@ impl Entry {
                 depth: f[7].parse().ok()?,
                 selectivity: f[8].parse().ok()?,
                 opening: (lo.parse().ok()?, hi.parse().ok()?),
+                detours: f[10].parse().ok()?,
             },
-            commit: f[10].to_string(),
-            cpu_seconds: f[11].parse().ok()?,
-            date: f[12].to_string(),
+            commit: f[11].to_string(),
+            cpu_seconds: f[12].parse().ok()?,
+            date: f[13].to_string(),
         })
     }
 }
@@ -634,7 +699,7 @@ pub fn read_manifest(dir: &Path) -> Result<Vec<Entry>, Error> {
     };
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        if i == 0 && line == MANIFEST_HEAD || line.trim().is_empty() {
+        if i == 0 && line.starts_with("shard\t") || line.trim().is_empty() {
             continue;
         }
         let e = Entry::parse(line)
@@ -699,7 +764,48 @@ mod tests {
     use super::*;
 
     fn tiny(seed: u64) -> Recipe {
-        Recipe { exact: 10, depth: 2, selectivity: 0, opening: (4, 8), seed }
+        Recipe { exact: 10, depth: 2, selectivity: 0, opening: (4, 8), detours: 1, seed }
+    }
+
+    #[test]
+    fn detours_mark_every_position_whose_result_they_bend() {
+        let plain = Recipe { detours: 0, ..tiny(11) };
+        let bent = Recipe { detours: 2, ..plain };
+        let mut longer = 0;
+        for g in 0..6 {
+            let opening = plain.randomness(&mut plain.rng(g)).0 as usize;
+            let flagged = |r: &Recipe| {
+                let game = play_game(r, Weights::shipped(), g);
+                let shard = Shard { recipe: *r, games: vec![game.clone()] };
+                assert_eq!(Shard::from_bytes(&shard.to_bytes()).unwrap(), shard);
+                let mut out = Vec::new();
+                labelled(r, g, &game, &mut out);
+                // A prefix of the game, all of it short of the solver.
+                let n = out.iter().take_while(|l| l.random).count();
+                assert!(out[n..].iter().all(|l| !l.random));
+                assert!(out[..n].iter().all(|l| l.kind != LabelKind::Exact));
+                n
+            };
+            assert_eq!(flagged(&plain), opening);
+            let n = flagged(&bent);
+            assert!(n >= opening);
+            longer += (n > opening) as u32;
+        }
+        assert!(longer >= 3, "detours fell in {longer} of 6 games");
+        assert!(Recipe { detours: 5, ..plain }.check().unwrap_err().to_string().contains("0 to 4 detours"));
+        // A recipe without detours keeps the first version's bytes.
+        let b = Shard { recipe: plain, games: vec![] }.to_bytes();
+        assert_eq!((b[8], b.len()), (1, header_bytes(1)));
+        assert_eq!(Shard { recipe: bent, games: vec![] }.to_bytes()[8], 2);
+    }
+
+    #[test]
+    fn a_manifest_line_from_before_detours_reads_as_none() {
+        let old = "shard-0000.ycp\t4425\t264979\t88035\t176944\t1000\t20\t10\t1\t6-18\t6de006401996\t4039.9\t2026-11-27";
+        let e = Entry::parse(old).unwrap();
+        assert_eq!(e.recipe, Recipe { detours: 0, ..Recipe::standard(1000) });
+        assert_eq!(Entry::parse(&e.line()).unwrap(), e);
+        assert_eq!(e.line().split('\t').nth(10), Some("0"));
     }
 
     #[test]
@@ -725,9 +831,10 @@ mod tests {
         let recipe = tiny(1);
         let mut b = Shard { recipe, games: vec![play_game(&recipe, Weights::shipped(), 0)] }.to_bytes();
         // The third move onto a corner: illegal that early.
-        b[HEADER_BYTES + 3] = 0;
+        let at = header_bytes(recipe.version()) + 3;
+        b[at] = 0;
         let e = Shard::from_bytes(&b).unwrap_err().to_string();
-        assert!(e.contains(&format!("byte {}", HEADER_BYTES + 3)) && e.contains("illegal"), "{e}");
+        assert!(e.contains(&format!("byte {at}")) && e.contains("illegal"), "{e}");
         assert!(Shard::from_bytes(b"YOMICORX").unwrap_err().to_string().contains("byte 0"));
     }
 

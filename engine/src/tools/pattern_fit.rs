@@ -73,6 +73,9 @@ pub enum CorpusLabel {
     /// solver's reach and the solver perfectly after (positions before a
     /// random opening ply keep their search label).
     Result,
+    /// The mean of the two: their errors are partly independent, so their
+    /// mean is a less noisy target than either (engine/MEASUREMENTS.md).
+    Mean,
 }
 
 /// The fit's positions of a corpus and the held-out ones (games whose
@@ -91,10 +94,11 @@ pub fn split_corpus(
         for l in shard.positions() {
             let exact = l.kind == LabelKind::Exact;
             let score = match label {
-                CorpusLabel::Result if !exact && !l.random => l.result,
-                _ => l.label,
+                CorpusLabel::Result if !exact && !l.random => l.result as f32,
+                CorpusLabel::Mean if !exact && !l.random => (l.result as f32 + l.label as f32) / 2.0,
+                _ => l.label as f32,
             };
-            let s = Labelled { p: l.p, o: l.o, score: score as f32, exact };
+            let s = Labelled { p: l.p, o: l.o, score, exact };
             if l.game % HOLD_OUT == 0 {
                 held.push(s);
             } else if share.takes(l.game) && (exclude.is_empty() || !exclude.contains(&position_key(l.p, l.o))) {
@@ -349,7 +353,7 @@ mod tests {
     #[test]
     fn a_corpus_splits_by_game_and_labels_by_search_or_result() {
         use crate::tools::corpus::{play_game, LabelKind, Recipe, Shard};
-        let recipe = Recipe { exact: 10, depth: 2, selectivity: 0, opening: (2, 4), seed: 4 };
+        let recipe = Recipe { exact: 10, depth: 2, selectivity: 0, opening: (2, 4), detours: 1, seed: 4 };
         let games: Vec<_> = (0..2).map(|g| play_game(&recipe, crate::Weights::shipped(), g)).collect();
         let shard = Shard { recipe, games };
         let all = shard.positions();
@@ -359,6 +363,7 @@ mod tests {
         assert_eq!(held.len(), all.iter().filter(|l| l.game == 0).count());
         assert_eq!(fit.len() + held.len(), all.len());
         let (fit_r, _) = split_corpus(std::slice::from_ref(&shard), CorpusLabel::Result, Share::All, &none);
+        let (fit_m, _) = split_corpus(std::slice::from_ref(&shard), CorpusLabel::Mean, Share::All, &none);
         // A position of the held-out set, seen in a mirror, is not fitted.
         let l = all.iter().find(|l| l.game == 1).unwrap();
         let mirror = |x: u64| crate::rules::symmetry::transform::<G>(crate::Symmetry::group(BoardSize::OTHELLO)[3], x);
@@ -367,10 +372,11 @@ mod tests {
         assert_eq!(fewer.len(), fit.len() - 1);
         assert!(!fewer.iter().any(|s| (s.p, s.o) == (l.p, l.o)));
         let game1: Vec<_> = all.iter().filter(|l| l.game == 1).collect();
-        for ((s, r), l) in fit.iter().zip(&fit_r).zip(&game1) {
+        for (((s, r), m), l) in fit.iter().zip(&fit_r).zip(&fit_m).zip(&game1) {
             assert_eq!(s.score, l.label as f32);
             let want = if l.kind == LabelKind::Exact || l.random { l.label } else { l.result };
             assert_eq!(r.score, want as f32);
+            assert_eq!(m.score, (l.label as f32 + want as f32) / 2.0);
         }
         // The result is the first exact label, seen from each side to move.
         let first = game1.iter().find(|l| l.kind == LabelKind::Exact).unwrap();

@@ -77,6 +77,10 @@ struct GrowArgs {
     /// A new shard's search depth for the moves and labels before that.
     #[arg(long, value_name = "D")]
     depth: Option<u8>,
+    /// A new shard's random moves after the opening, each at empties drawn
+    /// between the opening's end and the exact labels (0 to 4).
+    #[arg(long, value_name = "N")]
+    detours: Option<u8>,
     /// Finish the shard in progress as it stands, without playing more.
     #[arg(long)]
     finish: bool,
@@ -129,7 +133,7 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
     let entries = corpus::read_manifest(dir)?;
     let mut work = match corpus::read_work(&path)? {
         Some(w) => {
-            if args.seed.is_some() || args.exact.is_some() || args.depth.is_some() {
+            if args.seed.is_some() || args.exact.is_some() || args.depth.is_some() || args.detours.is_some() {
                 return Err(Error::BadArgument(format!(
                     "{} holds a shard in progress with its own recipe; finish it (--finish) before naming a new one",
                     path.display()
@@ -150,16 +154,18 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
             let mut recipe = Recipe::standard(args.seed.unwrap_or(1000 + entries.len() as u64));
             recipe.exact = args.exact.unwrap_or(recipe.exact);
             recipe.depth = args.depth.unwrap_or(recipe.depth);
+            recipe.detours = args.detours.unwrap_or(recipe.detours);
             recipe.check()?;
             println!(
-                "starting shard {}: seed {}, exact from {} empties, depth {}@{} before, {}-{} random opening plies, commit {here}",
+                "starting shard {}: seed {}, exact from {} empties, depth {}@{} before, {}-{} random opening plies, {} detours, commit {here}",
                 entries.len(),
                 recipe.seed,
                 recipe.exact,
                 recipe.depth,
                 recipe.selectivity,
                 recipe.opening.0,
-                recipe.opening.1
+                recipe.opening.1,
+                recipe.detours
             );
             corpus::start_work(&path, &recipe, &here)?
         }
@@ -215,7 +221,7 @@ fn stats(dir: &Path) -> Result<(), Error> {
     if shards.is_empty() {
         return Err(Error::BadArgument(format!("{} holds no shards; grow one with `yomi corpus grow`", dir.display())));
     }
-    println!("shard           games  positions      exact  recipe                      commit         CPU-s  date");
+    println!("shard           games  positions      exact  recipe                         commit         CPU-s  date");
     let (mut games, mut bytes, mut cpu) = (0u64, 0u64, 0.0);
     // Positions by empties and label kind.
     let mut kinds: Vec<LabelKind> = Vec::new();
@@ -226,9 +232,10 @@ fn stats(dir: &Path) -> Result<(), Error> {
         bytes += size;
         cpu += e.cpu_seconds;
         let r = &e.recipe;
-        let recipe = format!("seed {} exact {} d{}@{} open {}-{}", r.seed, r.exact, r.depth, r.selectivity, r.opening.0, r.opening.1);
+        let recipe =
+            format!("seed {} exact {} d{}@{} open {}-{} +{}", r.seed, r.exact, r.depth, r.selectivity, r.opening.0, r.opening.1, r.detours);
         println!(
-            "{:<14} {:>6} {:>10} {:>10}  {recipe:<27} {:<13} {:>6.0}  {}",
+            "{:<14} {:>6} {:>10} {:>10}  {recipe:<30} {:<13} {:>6.0}  {}",
             e.file, e.games, e.positions, e.exact, e.commit, e.cpu_seconds, e.date
         );
         for l in shard.positions() {

@@ -42,8 +42,8 @@ pub struct FitArgs {
     #[arg(long, value_name = "DIR")]
     corpus: Option<String>,
     /// With --corpus: fit positions above the exact empties to the search's
-    /// label or to their game's exact result.
-    #[arg(long, default_value = "search", value_name = "search|result")]
+    /// label, to their game's exact result, or to the mean of the two.
+    #[arg(long, default_value = "search", value_name = "search|result|mean")]
     label: String,
     /// With --patterns: positions files never fitted, whose exact labels
     /// measure the error (make them with `yomi datagen --exact 24` and a
@@ -134,7 +134,8 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
         let label = match args.label.as_str() {
             "search" => yomi::tools::pattern_fit::CorpusLabel::Search,
             "result" => yomi::tools::pattern_fit::CorpusLabel::Result,
-            other => return Err(Error::BadArgument(format!("--label {other}: expected search or result"))),
+            "mean" => yomi::tools::pattern_fit::CorpusLabel::Mean,
+            other => return Err(Error::BadArgument(format!("--label {other}: expected search, result or mean"))),
         };
         let share = yomi::tools::pattern_fit::Share::parse(&args.share)
             .ok_or_else(|| Error::BadArgument(format!("--share {}: expected all, 1/2, 1/4 or 1/8", args.share)))?;
