@@ -121,6 +121,8 @@ fn bad_input_exits_2_with_a_message() {
         (&["corpus", "heldout", "--empties", "30-20"], "expected LO-HI within 14-40"),
         (&["corpus", "heldout", "--minutes", "0"], "--minutes must be positive"),
         (&["fit", "--patterns", "--corpus", "engine/corpus", "--share", "1/3"], "--share 1/3: expected all, 1/2, 1/4 or 1/8"),
+        (&["fit", "--patterns", "--corpus", "../engine/corpus", "--shards", "0"], "--shards 0: ../engine/corpus holds"),
+        (&["fit", "--patterns", "--corpus", "engine/corpus", "--label", "best"], "--label best: expected search, result or mean"),
     ];
     for (args, message) in cases {
         let o = yomi(args);

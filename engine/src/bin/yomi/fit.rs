@@ -50,6 +50,10 @@ pub struct FitArgs {
     /// seed of their own).
     #[arg(long, value_name = "FILE", num_args = 1..)]
     test: Vec<String>,
+    /// With --corpus: fit only the manifest's first N shards, as a fit made
+    /// when the corpus had N shards did (default: every shard).
+    #[arg(long, value_name = "N")]
+    shards: Option<usize>,
     /// With --corpus: the share of the corpus's games to fit (all, 1/2,
     /// 1/4, 1/8: nested), for a learning curve.
     #[arg(long, default_value = "all", value_name = "SHARE")]
@@ -139,9 +143,16 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
         };
         let share = yomi::tools::pattern_fit::Share::parse(&args.share)
             .ok_or_else(|| Error::BadArgument(format!("--share {}: expected all, 1/2, 1/4 or 1/8", args.share)))?;
-        let shards: Vec<_> = yomi::tools::corpus::load(std::path::Path::new(dir))?.into_iter().map(|(_, s)| s).collect();
+        let mut shards: Vec<_> = yomi::tools::corpus::load(std::path::Path::new(dir))?.into_iter().map(|(_, s)| s).collect();
         if shards.is_empty() {
             return Err(Error::BadArgument(format!("{dir} holds no shards; grow one with `yomi corpus grow`")));
+        }
+        match args.shards {
+            Some(n) if n == 0 || n > shards.len() => {
+                return Err(Error::BadArgument(format!("--shards {n}: {dir} holds {} shards", shards.len())));
+            }
+            Some(n) => shards.truncate(n),
+            None => {}
         }
         games = shards.iter().map(|s| s.games.len()).sum();
         let exclude = heldout.iter().map(|s| yomi::tools::pattern_fit::position_key(s.p, s.o)).collect();
