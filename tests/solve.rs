@@ -140,8 +140,9 @@ fn the_held_out_set_reads_and_its_cheap_scores_solve_again() {
     use yomi::tools::heldout::HeldOut;
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/heldout.obf");
     let set = HeldOut::read(&path).unwrap();
-    assert!(set.len() >= 1000, "{} positions", set.len());
+    assert!(set.len() >= 2000, "{} positions", set.len());
     assert!((14..=24).all(|e| set.by_empties.get(&e).is_some_and(|v| v.len() >= 50)));
+    assert!((25..=26).all(|e| set.by_empties.get(&e).is_some_and(|v| v.len() >= 20)));
     let tt = TranspositionTable::with_mib(16);
     for x in (14..=16).flat_map(|e| set.by_empties[&e].iter().take(30)) {
         let sol = solve(&x.position, &tt, SolveOptions { all_moves: true, ..Default::default() }, None);
