@@ -5,12 +5,13 @@
 //! A game opens with a few random plies, then a midgame search of a stated
 //! depth plays every move until the exact solver affords the rest, but for
 //! its detours (random moves that put the positions after a mistake into
-//! the corpus); from there the game follows a perfect line. Each position where a move is made
-//! carries one label for the side to move: the exact score once the solver
-//! has taken over, and above that the score of the search that chose the
-//! move. A second label comes free for those earlier positions: the exact
-//! result of the game from the first solved position, which the rest of the
-//! game plays perfectly (worth having only after the game's last random move).
+//! the corpus); from there the game follows a perfect line. Each position
+//! where a move is made carries one label for the side to move: the exact
+//! score once the solver has taken over, and above that the score of the
+//! search that chose the move. A second label comes free for those earlier
+//! positions: the exact result of the game from the first solved position,
+//! which the rest of the game plays perfectly (worth having only after the
+//! game's last random move).
 //!
 //! A shard is a header and its games, two bytes a position (a move and a
 //! label), which git's own compression packs further. Game `g` of a shard
