@@ -102,15 +102,15 @@ impl Recipe {
 
     /// How a game departs from the searching players, drawn first from its
     /// generator: the random plies that open it, then the empties at which
-    /// its detours fall, most first.
-    fn randomness(&self, rng: &mut Rng) -> (u32, Vec<u32>) {
+    /// its detours fall.
+    fn departures(&self, rng: &mut Rng) -> Departures {
         let opening = self.opening.0 as u32 + rng.below((self.opening.1 - self.opening.0) as u64 + 1) as u32;
         // After the opening a position has at most 60 - opening empties.
         let (lo, hi) = (self.exact as u32 + 1, 60u32.saturating_sub(opening));
         let mut detours: Vec<u32> =
             (0..self.detours).filter(|_| lo <= hi).map(|_| lo + rng.below((hi - lo + 1) as u64) as u32).collect();
         detours.sort_unstable_by(|a, b| b.cmp(a));
-        (opening, detours)
+        Departures { opening, detours, exact: self.exact as u32 }
     }
 
     /// The file format's version: 1 while there are no detours, so the
@@ -128,22 +128,61 @@ impl Recipe {
         b.extend_from_slice(&self.seed.to_le_bytes());
     }
 
-    /// The recipe after the version byte `b[0]`, or None for a version
-    /// this build does not read; `b` holds at least the header.
-    fn read(b: &[u8]) -> Option<Recipe> {
-        let version = b[0];
-        if !VERSIONS.contains(&version) {
-            return None;
+    /// The recipe of a shard's or work file's header (magic, version,
+    /// recipe, game count), checked, and where the header ends; or the byte
+    /// that is wrong and why.
+    fn read_header(b: &[u8]) -> Result<(Recipe, usize), (usize, String)> {
+        if b.len() < header_bytes(1) || &b[..8] != MAGIC {
+            return Err((0, "not a corpus file (no YOMICORP header)".into()));
         }
-        let seed_at = 6 + (version >= 2) as usize;
-        Some(Recipe {
-            exact: b[1],
-            depth: b[2],
-            selectivity: b[3],
-            opening: (b[4], b[5]),
-            detours: if version >= 2 { b[6] } else { 0 },
+        let version = b[8];
+        if !VERSIONS.contains(&version) {
+            return Err((8, format!("version {version} is not one this build reads ({VERSIONS:?})")));
+        }
+        let end = header_bytes(version);
+        if b.len() < end {
+            return Err((0, "the header is torn".into()));
+        }
+        let seed_at = 14 + (version >= 2) as usize;
+        let recipe = Recipe {
+            exact: b[9],
+            depth: b[10],
+            selectivity: b[11],
+            opening: (b[12], b[13]),
+            detours: if version >= 2 { b[14] } else { 0 },
             seed: u64::from_le_bytes(b[seed_at..seed_at + 8].try_into().expect("8 bytes")),
-        })
+        };
+        recipe.check().map_err(|e| (9, e.to_string()))?;
+        Ok((recipe, end))
+    }
+}
+
+/// Which of a game's moves are random: the one rule that both playing a
+/// game and reading it back follow, so that they agree.
+#[derive(Debug)]
+struct Departures {
+    /// Random plies that open the game.
+    opening: u32,
+    /// Empties at which a detour falls, most first; each is taken once.
+    detours: Vec<u32>,
+    /// The empties from which the solver plays.
+    exact: u32,
+}
+
+impl Departures {
+    /// True if the move at `ply`, from a position of `empties`, is random:
+    /// an opening ply, or the first move at or below a detour's empties
+    /// short of the solver (two detours due at once make one move).
+    fn random(&mut self, ply: usize, empties: u32) -> bool {
+        if (ply as u32) < self.opening {
+            return true;
+        }
+        if empties <= self.exact {
+            return false;
+        }
+        let due = self.detours.iter().take_while(|&&e| e >= empties).count();
+        self.detours.drain(..due);
+        due > 0
     }
 }
 
@@ -236,16 +275,7 @@ impl Shard {
     /// the byte where the shard goes wrong.
     pub fn from_bytes(b: &[u8]) -> Result<Shard, Error> {
         let bad = |at: usize, what: &str| Error::BadArgument(format!("corpus shard: byte {at}: {what}"));
-        if b.len() < header_bytes(1) || &b[..8] != MAGIC {
-            return Err(bad(0, "not a corpus shard (no YOMICORP header)"));
-        }
-        let header = header_bytes(b[8]);
-        let recipe = match Recipe::read(&b[8..]) {
-            Some(_) if b.len() < header => return Err(bad(0, "the header is torn")),
-            Some(r) => r,
-            None => return Err(bad(8, &format!("version {} is not one this build reads ({VERSIONS:?})", b[8]))),
-        };
-        recipe.check().map_err(|e| bad(9, &e.to_string()))?;
+        let (recipe, header) = Recipe::read_header(b).map_err(|(at, what)| bad(at, &what))?;
         let count = u32::from_le_bytes(b[header - 4..header].try_into().expect("4 bytes")) as usize;
         let mut at = header;
         let mut games = Vec::with_capacity(count);
@@ -306,7 +336,7 @@ fn read_game(b: &[u8], at: usize) -> Result<(Game, usize), (usize, String)> {
 /// Appends the labelled positions of game `n`.
 fn labelled(recipe: &Recipe, n: u32, g: &Game, out: &mut Vec<Labelled>) {
     let mut pos = Position::start(BoardSize::OTHELLO, Start::Othello);
-    let (opening, mut detours) = recipe.randomness(&mut recipe.rng(n));
+    let mut departures = recipe.departures(&mut recipe.rng(n));
     let from = out.len();
     // The result, for Black, of the game from its first exact position.
     let mut result_for_black = None;
@@ -322,7 +352,7 @@ fn labelled(recipe: &Recipe, n: u32, g: &Game, out: &mut Vec<Labelled>) {
         if exact && result_for_black.is_none() {
             result_for_black = Some(if black { label } else { -label });
         }
-        if (ply as u32) < opening || (!exact && takes_detour(&mut detours, empties)) {
+        if departures.random(ply, empties) {
             last_random = Some(ply);
         }
         let kind = if exact { LabelKind::Exact } else { LabelKind::Search { depth: recipe.depth, selectivity: recipe.selectivity } };
@@ -337,15 +367,6 @@ fn labelled(recipe: &Recipe, n: u32, g: &Game, out: &mut Vec<Labelled>) {
     }
 }
 
-/// True if a detour falls on a position of `empties` (past the opening,
-/// short of the solver), taking every detour due by then: two that fall
-/// on one position make one random move.
-fn takes_detour(detours: &mut Vec<u32>, empties: u32) -> bool {
-    let due = detours.iter().take_while(|&&e| e >= empties).count();
-    detours.drain(..due);
-    due > 0
-}
-
 /// Plays and labels game `g` of `recipe`.
 pub fn play_game(recipe: &Recipe, weights: &'static Weights, g: u32) -> Game {
     play(recipe, weights, g, 0).0
@@ -355,7 +376,7 @@ pub fn play_game(recipe: &Recipe, weights: &'static Weights, g: u32) -> Game {
 /// game at 0): its moves and labels so far, and the position it stands at.
 pub fn play(recipe: &Recipe, weights: &'static Weights, g: u32, empties: u32) -> (Game, Position) {
     let mut rng = recipe.rng(g);
-    let (opening, mut detours) = recipe.randomness(&mut rng);
+    let mut departures = recipe.departures(&mut rng);
     let tt = TranspositionTable::with_mib(16);
     let level = Level { selectivity: recipe.selectivity, ..Level::depth(recipe.depth as u32) };
     let opts = SearchOptions { weights, mode: Mode::Serial, ..SearchOptions::new(level, Scoring::World) };
@@ -372,15 +393,14 @@ pub fn play(recipe: &Recipe, weights: &'static Weights, g: u32, empties: u32) ->
             break;
         }
         let left = pos.empties().count_ones();
-        let exact = left <= recipe.exact as u32;
-        let (best, label) = if exact {
+        let (best, label) = if left <= recipe.exact as u32 {
             let sol = solve(&pos, &tt, solve_opts, None);
             (sol.best, sol.score as f64)
         } else {
             let r = search(&pos, &tt, &opts, None, &mut |_| {});
             (r.best, r.score)
         };
-        let random = (moves.len() as u32) < opening || (!exact && takes_detour(&mut detours, left));
+        let random = departures.random(moves.len(), left);
         let sq = match best {
             _ if random => rng.pick(pos.legal_moves()),
             Some(Move::Play(sq)) => sq.index(),
@@ -444,12 +464,7 @@ pub fn read_work(path: &Path) -> Result<Option<Work>, Error> {
         Err(e) => return Err(io_error(path, e)),
     };
     let bad = |at: usize, what: &str| Error::BadArgument(format!("{}: byte {at}: {what}", path.display()));
-    if bytes.len() < header_bytes(1) + 1 || &bytes[..8] != MAGIC {
-        return Err(bad(0, "not a corpus work file"));
-    }
-    let recipe = Recipe::read(&bytes[8..]).ok_or_else(|| bad(8, "not a corpus work file of a version this build reads"))?;
-    recipe.check().map_err(|e| bad(9, &e.to_string()))?;
-    let header = header_bytes(recipe.version());
+    let (recipe, header) = Recipe::read_header(&bytes).map_err(|(at, what)| bad(at, &format!("not a corpus work file: {what}")))?;
     let commit_len = *bytes.get(header).ok_or_else(|| bad(0, "the header is torn"))? as usize;
     let mut at = header + 1 + commit_len;
     if at > bytes.len() {
@@ -775,7 +790,7 @@ mod tests {
         let bent = Recipe { detours: 2, ..plain };
         let mut longer = 0;
         for g in 0..6 {
-            let opening = plain.randomness(&mut plain.rng(g)).0 as usize;
+            let opening = plain.departures(&mut plain.rng(g)).opening as usize;
             let flagged = |r: &Recipe| {
                 let game = play_game(r, Weights::shipped(), g);
                 let shard = Shard { recipe: *r, games: vec![game.clone()] };

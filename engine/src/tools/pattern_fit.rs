@@ -70,8 +70,8 @@ pub enum CorpusLabel {
     /// The score of the search that chose its move.
     Search,
     /// The exact result of its game, which the search played to the
-    /// solver's reach and the solver perfectly after (positions before a
-    /// random opening ply keep their search label).
+    /// solver's reach and the solver perfectly after (positions at or
+    /// before a game's last random move keep their search label).
     Result,
     /// The mean of the two: their errors are partly independent, so their
     /// mean is a less noisy target than either (engine/MEASUREMENTS.md).

@@ -140,32 +140,23 @@ fn open_log(path: &str, header: &serde_json::Value, opts: &MatchOptions) -> Resu
         Err(e) => return Err(cannot(e)),
     };
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    let (first, mut games) = match lines.split_first() {
-        Some((first, games)) => (Some(*first), games.to_vec()),
-        None => (None, Vec::new()),
+    let games = match lines.split_first() {
+        None => &[][..],
+        Some((first, games)) => {
+            let found: serde_json::Value = serde_json::from_str(first).map_err(|_| Error::BadArgument(format!("{path} is not a match log (its first line is not a match's header)")))?;
+            if &found != header {
+                return Err(Error::BadArgument(format!("{path} is the log of another match: {}", found["match"])));
+            }
+            games
+        }
     };
-    if let Some(first) = first {
-        let found: serde_json::Value = serde_json::from_str(first).map_err(|_| Error::BadArgument(format!("{path} is not a match log (its first line is not a match's header)")))?;
-        if &found != header {
-            return Err(Error::BadArgument(format!("{path} is the log of another match: {}", found["match"])));
-        }
-    }
     let state_of = |line: &str| serde_json::from_str::<serde_json::Value>(line).ok().and_then(|v| serde_json::from_value::<MatchState>(v["state"].clone()).ok());
-    let mut state = MatchState::new(opts);
-    while let Some(last) = games.last() {
-        match state_of(last) {
-            Some(s) => {
-                state = s;
-                break;
-            }
-            None => {
-                games.pop();
-            }
-        }
-    }
+    // The last whole game line and the state after it; a line cut short by
+    // an interruption, after it, is dropped.
+    let (kept, state) = games.iter().enumerate().rev().find_map(|(i, l)| state_of(l).map(|s| (i + 1, s))).unwrap_or((0, MatchState::new(opts)));
     // Rewritten whole: the header (for a new log) and every game line kept.
-    let kept: String = std::iter::once(header.to_string()).chain(games.iter().map(|l| l.to_string())).map(|l| l + "\n").collect();
-    std::fs::write(path, kept).map_err(cannot)?;
+    let rewritten: String = std::iter::once(header.to_string()).chain(games[..kept].iter().map(|l| l.to_string())).map(|l| l + "\n").collect();
+    std::fs::write(path, rewritten).map_err(cannot)?;
     let file = std::fs::OpenOptions::new().append(true).open(path).map_err(cannot)?;
     Ok((state, file))
 }
