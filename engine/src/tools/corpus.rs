@@ -464,7 +464,7 @@ pub fn read_work(path: &Path) -> Result<Option<Work>, Error> {
         Err(e) => return Err(io_error(path, e)),
     };
     let bad = |at: usize, what: &str| Error::BadArgument(format!("{}: byte {at}: {what}", path.display()));
-    let (recipe, header) = Recipe::read_header(&bytes).map_err(|(at, what)| bad(at, &format!("not a corpus work file: {what}")))?;
+    let (recipe, header) = Recipe::read_header(&bytes).map_err(|(at, what)| bad(at, &what))?;
     let commit_len = *bytes.get(header).ok_or_else(|| bad(0, "the header is torn"))? as usize;
     let mut at = header + 1 + commit_len;
     if at > bytes.len() {
@@ -853,6 +853,17 @@ mod tests {
         let e = Shard::from_bytes(&b).unwrap_err().to_string();
         assert!(e.contains(&format!("byte {at}")) && e.contains("illegal"), "{e}");
         assert!(Shard::from_bytes(b"YOMICORX").unwrap_err().to_string().contains("byte 0"));
+    }
+
+    #[test]
+    fn a_work_file_without_the_magic_says_so_once() {
+        let dir = std::env::temp_dir().join(format!("yomi-corpus-magic-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("w.part");
+        std::fs::write(&path, b"not a shard at all, just some words").unwrap();
+        let e = read_work(&path).err().expect("a file without the magic is refused").to_string();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(e.ends_with("w.part: byte 0: not a corpus file (no YOMICORP header)"), "{e}");
     }
 
     #[test]
