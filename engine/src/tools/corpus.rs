@@ -861,7 +861,8 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("w.part");
         std::fs::write(&path, b"not a shard at all, just some words").unwrap();
-        let e = read_work(&path).err().expect("a file without the magic is refused").to_string();
+        let Err(e) = read_work(&path) else { panic!("a file without the magic is read") };
+        let e = e.to_string();
         std::fs::remove_dir_all(&dir).unwrap();
         assert!(e.ends_with("w.part: byte 0: not a corpus file (no YOMICORP header)"), "{e}");
     }
