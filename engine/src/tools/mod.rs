@@ -16,3 +16,5 @@ pub mod pattern_fit;
 pub mod corpus;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod heldout;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod tournament;

@@ -1,0 +1,110 @@
+//! Tournament games: the WTHOR base as kept in `engine/data/wthor` (one
+//! game a line: year, event, players, Black's discs, moves), replayed under
+//! the rules. The games of [`MEASURED`] are for measuring only: nothing the
+//! evaluation is fitted on or the book grows from may come from them.
+
+use std::io::Read;
+use std::ops::RangeInclusive;
+use std::path::Path;
+
+use crate::error::Error;
+use crate::rules::game::Game;
+use crate::rules::position::{Position, Start};
+use crate::BoardSize;
+
+/// The games file, from the repository's root.
+pub const GAMES: &str = "engine/data/wthor/games-1977-2023.tsv.gz";
+/// The years kept out of every fit and of the book: the measuring set.
+pub const MEASURED: RangeInclusive<u16> = 2021..=2023;
+
+/// One tournament game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentGame {
+    /// The year it was played.
+    pub year: u16,
+    /// Black's discs at the end, as the base records them.
+    pub black_discs: u8,
+    /// The moves from the standard start, passes left out.
+    pub record: String,
+}
+
+impl TournamentGame {
+    /// True for a game of the measuring years.
+    pub fn is_measured(&self) -> bool {
+        MEASURED.contains(&self.year)
+    }
+
+    /// The game replayed from the standard 8×8 start.
+    pub fn replay(&self) -> Result<Game, Error> {
+        Game::from_record(Position::start(BoardSize::OTHELLO, Start::Othello), &self.record)
+    }
+}
+
+/// Reads the games of `text` (the file's lines); an error names the line.
+pub fn parse(text: &str) -> Result<Vec<TournamentGame>, Error> {
+    let mut games = Vec::new();
+    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let bad = |why: &str| Error::BadArgument(format!("tournament games, line {}: {why}", i + 1));
+        let cols: Vec<&str> = line.split('\t').collect();
+        let [year, _event, _black, _white, discs, record] = cols[..] else {
+            return Err(bad("expected 6 tab-separated columns: year, event, Black, White, Black's discs, moves"));
+        };
+        let year = year.trim().parse().map_err(|_| bad("the year is not a number"))?;
+        let black_discs = discs.trim().parse().ok().filter(|&d: &u8| d <= 64).ok_or_else(|| bad("Black's discs are not 0-64"))?;
+        let game = TournamentGame { year, black_discs, record: record.trim().to_string() };
+        game.replay().map_err(|e| bad(&e.to_string()))?;
+        games.push(game);
+    }
+    Ok(games)
+}
+
+/// Reads the games file at `path`, gzipped (`.gz`) or plain.
+pub fn read(path: &Path) -> Result<Vec<TournamentGame>, Error> {
+    let io = |e: std::io::Error| Error::BadArgument(format!("{}: {e}", path.display()));
+    let bytes = std::fs::read(path).map_err(io)?;
+    let mut text = String::new();
+    if path.extension().is_some_and(|x| x == "gz") {
+        flate2::read::GzDecoder::new(&bytes[..]).read_to_string(&mut text).map_err(io)?;
+    } else {
+        text = String::from_utf8(bytes).map_err(|_| Error::BadArgument(format!("{}: not UTF-8 text", path.display())))?;
+    }
+    parse(&text).map_err(|e| Error::BadArgument(format!("{}: {e}", path.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TWO: &str = "1977\tWorld Championship - 1977\tA\tB\t34\tf5d6c3f3f4d3c4g6f6e6c5c6d7d8e7g5e3d2g4h3f7b5h5g3b4b6c8b8c7e8f8g8h4h6e2d1c1a3a6a5e1f2g7c2a4h8a2b7f1b3b1b2h7a7a8a1g1g2h2h1\n\
+                       2022\tX\tC\tD\t40\tf5d6c3\n";
+
+    #[test]
+    fn games_read_and_replay() {
+        let games = parse(TWO).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!((games[0].year, games[0].black_discs, games[0].is_measured()), (1977, 34, false));
+        assert!(games[1].is_measured());
+        let g = games[0].replay().unwrap();
+        assert!(g.is_over());
+        // The recorded final count is the board's.
+        assert_eq!(g.current().count(crate::rules::position::Color::Black), 34);
+    }
+
+    #[test]
+    fn a_bad_line_is_named() {
+        let e = parse("1977\tE\tA\tB\t34\tf5f5\n").unwrap_err().to_string();
+        assert!(e.contains("line 1"), "{e}");
+        let e = parse("1977\tE\tA\tB\tf5d6\n").unwrap_err().to_string();
+        assert!(e.contains("6 tab-separated columns"), "{e}");
+        let e = parse("1977\tE\tA\tB\t65\tf5\n").unwrap_err().to_string();
+        assert!(e.contains("0-64"), "{e}");
+    }
+
+    #[test]
+    fn the_repository_file_holds_every_game() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let games = read(&root.join(GAMES)).unwrap();
+        assert_eq!(games.len(), 131_212);
+        assert_eq!(games.iter().filter(|g| g.is_measured()).count(), 4_057);
+    }
+}
