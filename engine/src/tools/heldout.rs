@@ -12,6 +12,11 @@
 //! leaves out any corpus position that is one of these up to symmetry
 //! (`pattern_fit::split_corpus`).
 //!
+//! A second set, `tests/data/heldout-real.obf` (`--real`), takes its
+//! positions from the tournament games of 2021-2023 instead
+//! ([`Source::Tournament`]): the positions people reach, which no fit and
+//! no book growth may use.
+//!
 //! Exact scores cost about three times more for each empty square, so the
 //! set grows from its cheap end: each run fills the empties of a range it
 //! is given, the one with the fewest positions first.
@@ -32,7 +37,10 @@ use crate::rules::position::{Position, Scoring, Status};
 use crate::rules::square::Square;
 use crate::search::tt::TranspositionTable;
 use crate::solver::solve::{solve, SolveOptions};
+use crate::rng::Rng;
 use crate::tools::corpus::{play, Recipe};
+use crate::tools::pattern_fit::position_key;
+use crate::tools::tournament::TournamentGame;
 use crate::BoardSize;
 
 /// The empties the set covers.
@@ -132,6 +140,51 @@ impl HeldOut {
     }
 }
 
+/// Where a set's positions come from.
+pub enum Source {
+    /// Self-play games of their own (`tests/data/heldout.obf`).
+    SelfPlay(&'static Weights),
+    /// Tournament games of the measuring years (`tests/data/heldout-real.obf`):
+    /// by empties, every distinct position (up to symmetry) with a move to
+    /// make, in an order shuffled by [`REAL_SEED`] mixed with the empties.
+    Tournament(BTreeMap<u32, Vec<Position>>),
+}
+
+/// The seed that orders the tournament positions of each empties.
+pub const REAL_SEED: u64 = 0x5245_414C_4845_4C44;
+
+impl Source {
+    /// The positions of the measuring years' games among `games`, for the
+    /// empties of `range`.
+    pub fn tournament(games: &[TournamentGame], range: RangeInclusive<u32>) -> Result<Source, Error> {
+        let mut by_empties: BTreeMap<u32, Vec<Position>> = BTreeMap::new();
+        let mut seen = std::collections::HashSet::new();
+        for g in games.iter().filter(|g| g.is_measured()) {
+            for pos in g.replay()?.positions() {
+                let e = pos.empties().count_ones();
+                if range.contains(&e) && pos.status() == Status::Move && seen.insert(position_key(pos.player(), pos.opponent())) {
+                    by_empties.entry(e).or_default().push(*pos);
+                }
+            }
+        }
+        for (&e, v) in by_empties.iter_mut() {
+            let mut rng = Rng::new(REAL_SEED ^ (e as u64) << 40);
+            for i in (1..v.len()).rev() {
+                v.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+        }
+        Ok(Source::Tournament(by_empties))
+    }
+
+    /// Position `k` at `empties` empties, or `None` if there is none.
+    pub fn position(&self, empties: u32, k: u32) -> Option<Position> {
+        match self {
+            Source::SelfPlay(weights) => position(weights, empties, k),
+            Source::Tournament(by_empties) => by_empties.get(&empties)?.get(k as usize).copied(),
+        }
+    }
+}
+
 /// Game `k`'s position at `empties` empties, or `None` if every try of it
 /// ended before.
 pub fn position(weights: &'static Weights, empties: u32, k: u32) -> Option<Position> {
@@ -173,7 +226,7 @@ pub struct Progress {
 pub fn grow(
     path: &Path,
     set: &mut HeldOut,
-    weights: &'static Weights,
+    source: &Source,
     range: RangeInclusive<u32>,
     threads: usize,
     seconds: f64,
@@ -208,9 +261,9 @@ pub fn grow(
                         sh.taken.insert(e, k + 1);
                         (e, k)
                     };
-                    let Some(pos) = position(weights, e, k) else {
+                    let Some(pos) = source.position(e, k) else {
                         let mut sh = shared.lock().expect("no panic while scheduling");
-                        sh.error = Some(Error::BadArgument(format!("held-out game {k} at {e} empties: every try ended before")));
+                        sh.error = Some(Error::BadArgument(format!("held-out position {k} at {e} empties: the source has no more")));
                         stop.store(true, Ordering::Relaxed);
                         return;
                     };
@@ -242,6 +295,7 @@ pub fn grow(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::game::Game;
 
     #[test]
     fn a_set_reads_back_and_its_scores_are_exact() {
@@ -271,6 +325,25 @@ mod tests {
         }
         // The same game number makes the same position.
         assert_eq!(position(Weights::shipped(), 14, 1).unwrap(), set.by_empties[&14][1].position);
+    }
+
+    #[test]
+    fn real_positions_come_once_each_from_the_measuring_years_only() {
+        let line = "f5d6c3f3f4d3c4g6f6e6c5c6d7d8e7g5e3d2g4h3f7b5h5g3b4b6c8b8c7e8f8g8h4h6e2d1c1a3a6a5e1f2g7c2a4h8a2b7f1b3b1b2h7a7a8a1g1g2h2h1";
+        let text = format!("2022\tE\tA\tB\t33\t{line}\n2023\tE\tC\tD\t33\t{line}\n2019\tE\tE\tF\t40\tf5f6e6f4\n");
+        let games = crate::tools::tournament::parse(&text).unwrap();
+        let source = Source::tournament(&games, 14..=40).unwrap();
+        let Source::Tournament(by_empties) = &source else { unreachable!() };
+        // One game's worth: the second game repeats the first, the 2019 game is left out.
+        assert!(by_empties.values().all(|v| v.len() == 1));
+        assert_eq!(by_empties.keys().copied().min(), Some(14));
+        for (&e, v) in by_empties {
+            assert_eq!(v[0].empties().count_ones(), e);
+            assert_eq!(source.position(e, 0), Some(v[0]));
+            assert_eq!(source.position(e, 1), None);
+        }
+        let early = Game::from_record(Position::start(BoardSize::OTHELLO, crate::Start::Othello), "f5f6e6f4").unwrap();
+        assert!(by_empties.values().flatten().all(|p| !early.positions().contains(p)));
     }
 
     #[test]

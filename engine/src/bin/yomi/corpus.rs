@@ -24,8 +24,9 @@ enum CorpusCommand {
     Grow(GrowArgs),
     /// Print the corpus: its shards, and positions by empties and label kind.
     Stats(DirArgs),
-    /// Grow the held-out test set: positions of 14-40 empties from games of
-    /// their own, solved exactly, which no fit sees.
+    /// Grow a held-out test set: positions of 14-40 empties, solved
+    /// exactly, which no fit sees: from self-play games of their own, or
+    /// with --real from the 2021-2023 tournament games.
     ///
     /// Fills the empties of --empties, the one with the fewest positions
     /// first; each position is written as soon as it is solved, so an
@@ -35,9 +36,18 @@ enum CorpusCommand {
 
 #[derive(Args)]
 struct HeldoutArgs {
-    /// The set's file (OBF lines).
-    #[arg(long, default_value = "tests/data/heldout.obf", value_name = "FILE")]
-    file: PathBuf,
+    /// The set's file (OBF lines); default tests/data/heldout.obf, or
+    /// tests/data/heldout-real.obf with --real.
+    #[arg(long, value_name = "FILE")]
+    file: Option<PathBuf>,
+    /// Take the positions from the tournament games of 2021-2023 (each
+    /// distinct position once, in an order fixed by a seed) instead of
+    /// self-play.
+    #[arg(long)]
+    real: bool,
+    /// With --real: the tournament games file.
+    #[arg(long, default_value = yomi::tools::tournament::GAMES, value_name = "FILE")]
+    games: PathBuf,
     /// The empties to fill, as LO-HI within 14-40.
     #[arg(long, default_value = "14-24", value_name = "LO-HI")]
     empties: String,
@@ -106,14 +116,20 @@ fn heldout(args: HeldoutArgs) -> Result<(), Error> {
         .and_then(|(lo, hi)| Some(lo.trim().parse::<u32>().ok()?..=hi.trim().parse::<u32>().ok()?))
         .filter(|r| !r.is_empty() && heldout::EMPTIES.contains(r.start()) && heldout::EMPTIES.contains(r.end()))
         .ok_or_else(|| Error::BadArgument(format!("--empties {}: expected LO-HI within 14-40, such as 14-24", args.empties)))?;
-    let mut set = HeldOut::read(&args.file)?;
-    println!("{}: {} positions; filling {}-{} empties for {} min", args.file.display(), set.len(), range.start(), range.end(), args.minutes);
+    let file = args.file.unwrap_or_else(|| PathBuf::from(if args.real { "tests/data/heldout-real.obf" } else { "tests/data/heldout.obf" }));
+    let source = if args.real {
+        heldout::Source::tournament(&yomi::tools::tournament::read(&args.games)?, range.clone())?
+    } else {
+        heldout::Source::SelfPlay(yomi::Weights::shipped())
+    };
+    let mut set = HeldOut::read(&file)?;
+    println!("{}: {} positions; filling {}-{} empties for {} min", file.display(), set.len(), range.start(), range.end(), args.minutes);
     let progress = |p: &heldout::Progress| {
         println!("{} empties: {:+} in {:.1} s; {} positions", p.added.empties(), p.added.score, p.seconds, p.total);
     };
     let stop = AtomicBool::new(false);
-    heldout::grow(&args.file, &mut set, yomi::Weights::shipped(), range, args.threads, args.minutes * 60.0, &stop, &progress)?;
-    println!("{}: {} positions", args.file.display(), set.len());
+    heldout::grow(&file, &mut set, &source, range, args.threads, args.minutes * 60.0, &stop, &progress)?;
+    println!("{}: {} positions", file.display(), set.len());
     for (e, v) in &set.by_empties {
         print!("{e}:{} ", v.len());
     }
