@@ -140,8 +140,11 @@ async function loadBook() {
       + '(blue, in italics, on the board) are searches of its last positions backed up move by move; engines '
       + 'at easy and above play from it, varied within a few discs of its best move.';
     const gen = app.generation;
-    const s = await app.yomi.state({ origin: app.game.origin, moves: app.game.moves });
-    if (gen !== app.generation || app.editing) return;
+    const { origin, moves } = app.game;
+    const s = await app.yomi.state({ origin, moves });
+    // A game set meanwhile (a New game already under way when the book came
+    // in) owns the board: this answer is of the game it replaced.
+    if (gen !== app.generation || app.editing || app.game.origin !== origin || app.game.moves !== moves) return;
     app.state = s;
     render();
   } catch (e) {
