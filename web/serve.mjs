@@ -1,8 +1,12 @@
-// Serves web/ on localhost with the headers threads need: cross-origin
-// isolation (COOP/COEP) so SharedArrayBuffer exists, and the wasm MIME type.
-// `node web/serve.mjs [--port N] [--no-isolation]`; also imported by tests.
+// Serves the assembled site (target/site, made by web/site.sh) on localhost
+// with the headers threads need: cross-origin isolation (COOP/COEP) so
+// SharedArrayBuffer exists, and the wasm MIME type. Without them
+// (--no-isolation) it serves as GitHub Pages does, and the site's service
+// worker adds them. `node web/serve.mjs [--port N] [--no-isolation] [--root DIR]`;
+// also imported by tests.
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,11 +24,12 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
   '.obf': 'text/plain; charset=utf-8',
   '.ybk': 'application/octet-stream',
+  '.webmanifest': 'application/manifest+json',
 };
 
 // Text and wasm go out gzipped when the browser accepts it (the wasm module
 // shrinks about 8×); compressed once per file version.
-const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.svg', '.txt', '.obf', '.ybk']);
+const COMPRESS = new Set(['.webmanifest', '.html', '.js', '.mjs', '.css', '.wasm', '.json', '.svg', '.txt', '.obf', '.ybk']);
 const gzipped = new Map();
 function gzipOnce(file, mtime, body) {
   const hit = gzipped.get(file);
@@ -34,11 +39,15 @@ function gzipOnce(file, mtime, body) {
   return out;
 }
 
-const WEB_ROOT = fileURLToPath(new URL('.', import.meta.url));
+/** Where web/site.sh assembles the site. */
+export const SITE_ROOT = fileURLToPath(new URL('../target/site/', import.meta.url));
 
 /** Starts the server; resolves to { server, port, url }. Port 0 picks a free one. */
-export function serve({ port = 8000, root = WEB_ROOT, isolation = true, host = '127.0.0.1' } = {}) {
+export function serve({ port = 8000, root = SITE_ROOT, isolation = true, host = '127.0.0.1' } = {}) {
   const base = resolve(root);
+  if (!existsSync(join(base, 'index.html'))) {
+    return Promise.reject(new Error(`${base} holds no site: run bash web/build.sh, then bash web/site.sh`));
+  }
   const server = createServer(async (req, res) => {
     const headers = { 'Cache-Control': 'no-cache' };
     if (isolation) {
@@ -88,7 +97,14 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const at = args.indexOf('--port');
   const port = at >= 0 ? Number(args[at + 1]) : Number(process.env.PORT ?? 8000);
   const isolation = !args.includes('--no-isolation');
-  const { url } = await serve({ port, isolation });
+  const root = args.includes('--root') ? args[args.indexOf('--root') + 1] : SITE_ROOT;
+  let url;
+  try {
+    ({ url } = await serve({ port, isolation, root }));
+  } catch (e) {
+    console.error(`web/serve.mjs: ${e.message}`);
+    process.exit(2);
+  }
   console.log(`Yomi is served at ${url}${isolation ? '' : ' (without cross-origin isolation)'}`);
   console.log('Press Ctrl+C to stop.');
 }

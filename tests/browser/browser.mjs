@@ -8,15 +8,22 @@ import { serve } from '../../web/serve.mjs';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
-export async function start({ isolation = true } = {}) {
-  const { server, url } = await serve({ port: 0, isolation });
+/**
+ * Serves the assembled site (or `root`) and opens a fresh Chromium on it.
+ * `isolation: false` serves as GitHub Pages does; the site's service worker
+ * is then blocked unless `serviceWorkers: 'allow'`, to test the
+ * single-thread build.
+ */
+export async function start({ isolation = true, root, serviceWorkers = isolation ? 'allow' : 'block' } = {}) {
+  const { server, url } = await serve({ port: 0, isolation, root });
+  // Every byte the server sends, for the tests that measure a visit.
+  const sockets = new Set();
+  server.on('connection', (s) => sockets.add(s));
   const profile = mkdtempSync(join(tmpdir(), 'yomi-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    // Without isolation the site's service worker would add the headers
-    // itself; that path is tested by blocking service workers.
-    serviceWorkers: isolation ? 'allow' : 'block',
+    serviceWorkers,
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
@@ -36,7 +43,10 @@ export async function start({ isolation = true } = {}) {
   page.on('worker', listen);
   return {
     url,
+    context,
     page,
+    /** Bytes the server has sent so far. */
+    sent: () => [...sockets].reduce((n, s) => n + s.bytesWritten, 0),
     errors,
     warnings,
     async close() {
