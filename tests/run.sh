@@ -9,9 +9,11 @@
 #      fuzzed, and the CLI; then the slow solver tests (6x6).
 #   2. the cluster feature: OpenMPI from Debian, then the real binary under
 #      mpirun with three ranks on this one machine (tests/mpi.rs).
-#   3. both wasm builds (threaded and single-thread), served with their real
-#      headers, in headless Chromium: the app, the benchmark page, the
-#      tutorial, <yomi-board> in a plain page, and the path without isolation.
+#   3. both wasm builds (threaded and single-thread), assembled into the site
+#      as it is published (web/site.sh), in headless Chromium: the app, the
+#      benchmark page, the tutorial, <yomi-board> in a plain page, the path
+#      without isolation, the site served as GitHub Pages serves it (the
+#      service worker's isolation and offline copy), and the npm package.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -48,4 +50,6 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 cargo test --features mpi --test mpi -- --include-ignored
 
 bash web/build.sh
+bash web/site.sh
+bash web/pack.sh
 (cd tests/browser && npm test)
