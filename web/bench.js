@@ -1,13 +1,18 @@
 // The visitor's benchmark: exact FFO solves at 1, 2, … N threads (each
 // thread count its own engine with a pool of that size, rounds alternating),
-// paper 000's sweep on one thread and on all, and perft.
+// paper 000's sweep on one thread and on all, and perft. A finished run of
+// solves gives a link that shows it again (bench-share.js), and every run is
+// set beside the machines this project measured (bench-machines.js).
 import { Yomi } from './yomi.js';
 import { count as big } from './format.js';
+import { MACHINES } from './bench-machines.js';
+import { runFragment, runFromFragment } from './bench-share.js';
 
 const $ = (id) => document.getElementById(id);
 const results = { browser: '', cores: null, isolated: null, threads: null, ffo: [], sweep: [], perft: [] };
 let yomi;
 let running = null; // { engine, cancelled }
+let shared = null; // the run a link opened, shown until the visitor runs their own
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -70,6 +75,8 @@ $('ffo-form').addEventListener('submit', async (e) => {
   const positions = (await yomi.ffoPositions()).filter((p) => p.number >= lo && p.number <= hi);
   const rounds = Math.max(1, Math.min(20, Number($('ffo-rounds').value) || 1));
   const rows = new Map(counts.map((k) => [k, { threads: k, seconds: [], nodes: [], right: 0, solved: 0 }]));
+  shared = null;
+  $('shared-note').hidden = true;
   results.ffo = [...rows.values()];
   results.ffoSolves = [];
   drawSolves();
@@ -127,8 +134,56 @@ $('ffo-form').addEventListener('submit', async (e) => {
     running = null;
     setRunning('ffo-form', false);
     drawFfo();
+    offerLink();
   }
 });
+
+/** This page's run of solves in the form a link carries, or null before one has a whole round. */
+function currentRun() {
+  if (shared) return shared;
+  const rows = results.ffo.filter((r) => r.seconds.length).map((r) => ({
+    threads: r.threads, seconds: r.seconds, nodes: Math.round(median(r.nodes)), right: r.right, solved: r.solved,
+  }));
+  if (!rows.length) return null;
+  return {
+    set: results.ffoSet, browser: results.browser, cores: results.cores, isolated: results.isolated,
+    date: new Date().toISOString().slice(0, 10), rows,
+  };
+}
+
+/** Shows the link to the run just made, or hides it. */
+function offerLink() {
+  const run = currentRun();
+  $('share').hidden = !run;
+  if (run) $('share-link').value = `${location.origin}${location.pathname}${runFragment(run)}`;
+}
+
+/** Shows the run a link carries (if any) in the table and charts, without running it. */
+function showShared() {
+  let run;
+  try {
+    run = runFromFragment(location.hash);
+  } catch (err) {
+    $('shared-note').hidden = false;
+    $('shared-note').classList.add('error');
+    $('shared-note').textContent = err.message;
+    return;
+  }
+  $('shared-note').classList.remove('error');
+  $('shared-note').hidden = !run;
+  if (!run) return;
+  shared = run;
+  results.ffoSet = run.set;
+  results.ffo = run.rows.map((r) => ({ threads: r.threads, seconds: r.seconds, nodes: [r.nodes], right: r.right, solved: r.solved }));
+  results.ffoSolves = [];
+  $('shared-note').textContent = `A run shared by a link: ${run.set} on ${run.browser}, ${run.cores ?? 'unknown'} cores`
+    + `${run.isolated ? '' : ' (not cross-origin isolated)'}, ${run.date}. It is shown as it was measured, not run again; `
+    + 'run the benchmark to set this machine beside it.';
+  $('share').hidden = true;
+  drawSolves();
+  drawFfo();
+}
+addEventListener('hashchange', showShared);
 
 function ffoRows() {
   const one = results.ffo.find((r) => r.threads === 1 && r.seconds.length);
@@ -195,8 +250,67 @@ function drawFfo() {
       + `<text x="${x + w / 2}" y="${bottom - h - 3}" text-anchor="middle">${(r.speedupBest ?? 0).toFixed(2)}×</text>`;
   }).join('');
   svg.innerHTML = out;
+  drawCompare();
   exportResults();
 }
+
+// ---- beside the measured machines --------------------------------------------------
+
+/** Speed-up of each row over the row at one thread (best against best), or null without one. */
+function speedups(rows) {
+  const one = rows.find((r) => r.threads === 1);
+  return rows.map((r) => (one ? Math.min(...one.seconds) / Math.min(...r.seconds) : null));
+}
+
+function drawCompare() {
+  const mine = currentRun();
+  const runs = [
+    ...(mine ? [{ label: shared ? 'The shared run' : 'This machine, now', cpu: shared ? '–' : `${mine.cores ?? '?'} cores`, ...mine, visitor: true }] : []),
+    ...MACHINES.map((m) => ({ label: m.machine, ...m })),
+  ];
+  const body = $('compare-table').tBodies[0];
+  body.replaceChildren();
+  for (const run of runs) {
+    const ups = speedups(run.rows);
+    run.rows.forEach((r, k) => {
+      const tr = body.insertRow();
+      if (run.visitor) tr.className = 'visitor';
+      const best = Math.min(...r.seconds);
+      for (const v of [k === 0 ? run.label : '', k === 0 ? run.cpu : '', k === 0 ? run.browser : '', k === 0 ? run.set : '',
+        r.threads, best.toFixed(2), median(r.seconds).toFixed(2), ups[k] == null ? '–' : `${ups[k].toFixed(2)}×`]) {
+        tr.insertCell().textContent = v;
+      }
+    });
+  }
+  // Speed-up against threads, one line a run, the ideal dashed.
+  const svg = $('compare-chart');
+  const curves = runs.map((run) => ({ run, points: run.rows.map((r, k) => [r.threads, speedups(run.rows)[k]]).filter((p) => p[1] != null) }))
+    .filter((c) => c.points.length);
+  const maxT = Math.max(2, ...curves.flatMap((c) => c.points.map((p) => p[0])));
+  const maxS = Math.max(2, ...curves.flatMap((c) => c.points.map((p) => p[1])));
+  const [left, right, top, bottom] = [34, 330, 14, 118];
+  const x = (t) => left + ((t - 1) / (maxT - 1)) * (right - left);
+  const y = (v) => bottom - (v / maxS) * (bottom - top);
+  let out = `<line x1="${left}" x2="${left}" y1="${top}" y2="${bottom}" class="axis"/>`
+    + `<line x1="${left}" x2="${right}" y1="${bottom}" y2="${bottom}" class="axis"/>`
+    + `<line x1="${x(1)}" y1="${y(1)}" x2="${x(Math.min(maxT, maxS))}" y2="${y(Math.min(maxT, maxS))}" class="ideal"/>`
+    + `<text x="10" y="${(top + bottom) / 2}" text-anchor="middle" transform="rotate(-90 10 ${(top + bottom) / 2})">speed-up (best)</text>`
+    + `<text x="${(left + right) / 2}" y="140" text-anchor="middle">threads</text>`;
+  for (let v = 0; v <= maxS; v += Math.max(1, Math.round(maxS / 4))) out += `<text x="${left - 3}" y="${y(v) + 3}" text-anchor="end">${v}×</text>`;
+  for (const t of new Set(curves.flatMap((c) => c.points.map((p) => p[0])))) {
+    out += `<text x="${x(t)}" y="${bottom + 11}" text-anchor="middle">${t}</text>`;
+  }
+  curves.forEach(({ run, points }, k) => {
+    const cls = `s${k % 4}`;
+    out += `<polyline class="series ${cls}" points="${points.map(([t, v]) => `${x(t)},${y(v)}`).join(' ')}"/>`;
+    out += points.map(([t, v]) => `<circle class="dot ${cls}" cx="${x(t)}" cy="${y(v)}" r="2.5"><title>${run.label}: ${t} threads, ${v.toFixed(2)}×</title></circle>`).join('');
+    out += `<line class="series ${cls}" x1="${left + 4}" x2="${left + 18}" y1="${152 + (k % 2) * 10}" y2="${152 + (k % 2) * 10}" transform="translate(${Math.floor(k / 2) * 150} 0)"/>`
+      + `<text x="${left + 22 + Math.floor(k / 2) * 150}" y="${155 + (k % 2) * 10}">${escapeXml(run.label)}</text>`;
+  });
+  svg.innerHTML = out;
+}
+
+const escapeXml = (text) => text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]);
 
 function drawSolves() {
   const body = $('ffo-solves').tBodies[0];
@@ -357,6 +471,16 @@ async function copy(text, button) {
   setTimeout(() => (button.textContent = button.id === 'copy-json' ? 'Copy as JSON' : 'Copy as text'), 1500);
 }
 $('copy-text').addEventListener('click', (e) => copy(exportText(), e.target));
+$('copy-link').addEventListener('click', async (e) => {
+  try {
+    await navigator.clipboard.writeText($('share-link').value);
+    e.target.textContent = 'Copied';
+  } catch {
+    $('share-link').select();
+    e.target.textContent = 'Selected: press Ctrl+C';
+  }
+  setTimeout(() => (e.target.textContent = 'Copy the link'), 1500);
+});
 $('copy-json').addEventListener('click', (e) => copy(exportJson(), e.target));
 
 for (const b of document.querySelectorAll('.stop')) {
@@ -368,11 +492,15 @@ for (const b of document.querySelectorAll('.stop')) {
 }
 
 (async () => {
+  // A shared run needs no engine: it is shown at once.
+  showShared();
+  drawCompare();
   try {
     yomi = await Yomi.create();
     Object.assign(results, {
       browser: browserName(), cores: navigator.hardwareConcurrency ?? null, isolated: yomi.isolated, threads: yomi.threads,
     });
+    if (shared) drawFfo();
     $('browser').textContent = results.browser;
     $('cores').textContent = results.cores ?? 'unknown';
     $('isolated').textContent = yomi.isolated ? 'yes' : 'no';

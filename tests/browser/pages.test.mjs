@@ -60,6 +60,47 @@ test('the benchmark solves FFO positions on 1 and 2 threads, runs the sweep and 
   assert.deepEqual(errors, []);
 });
 
+test("a finished run gives a link that shows it again without running, beside the project's machines", async () => {
+  const { page, errors } = await open('bench.html');
+  // Before any run: the measured machines alone, one line each in the chart.
+  const machines = await page.$$eval('#compare-chart polyline', (ls) => ls.length);
+  assert.ok(machines >= 1);
+  assert.match(await page.textContent('#compare-table'), /This project's build machine.*FFO #20-#39/);
+  assert.equal(await page.isVisible('#share'), false);
+  await page.selectOption('#ffo-set', '20-24');
+  await page.fill('#ffo-threads', '1,2');
+  await page.fill('#ffo-rounds', '2');
+  await page.click('#ffo-form button[type=submit]');
+  await page.waitForFunction(() => /^Done/.test(document.querySelector('#ffo-status').textContent), null, { timeout: 300_000 });
+  const table = () => page.$$eval('#ffo-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const measured = await table();
+  assert.equal(await page.$$eval('#compare-chart polyline', (ls) => ls.length), machines + 1);
+  assert.match(await page.textContent('#compare-table tr.visitor'), /This machine, now.*FFO #20-#24/);
+  const link = await page.inputValue('#share-link');
+  assert.match(link, /bench\.html#run=[A-Za-z0-9_-]+$/);
+
+  // The link in a fresh page: the same table and chart, and no engine run.
+  const other = await open('');
+  await other.page.goto(link);
+  await other.page.waitForSelector('body[data-ready="true"]');
+  await other.page.waitForFunction(() => document.querySelectorAll('#ffo-table tbody tr').length === 2);
+  assert.deepEqual(await other.page.$$eval('#ffo-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent))), measured);
+  assert.match(await other.page.textContent('#shared-note'), /A run shared by a link: FFO #20-#24 on .*not run again/);
+  assert.equal(await other.page.textContent('#ffo-status'), '');
+  assert.equal(await other.page.locator('#ffo-chart rect:not(.legend)').count(), 2);
+  assert.match(await other.page.textContent('#compare-table tr.visitor'), /The shared run/);
+  assert.equal(await other.page.$$eval('#compare-chart polyline', (ls) => ls.length), machines + 1);
+
+  // A link cut short says so where the run would be, and shows no run.
+  await other.page.goto(link.slice(0, -12) + '!!');
+  await other.page.reload();
+  await other.page.waitForSelector('body[data-ready="true"]');
+  assert.match(await other.page.textContent('#shared-note'), /cannot be read/);
+  assert.equal(await other.page.$$eval('#ffo-table tbody tr', (trs) => trs.length), 0);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(other.errors, []);
+});
+
 test('the benchmark keeps every finished solve when stopped', async () => {
   const { page } = await open('bench.html');
   // The default set takes seconds a round, long enough to read a speed-up.
