@@ -43,20 +43,43 @@ use crate::solver::solve::{solve, SolveOptions};
 use crate::{BoardSize, Start};
 
 const MAGIC: &[u8; 8] = b"YOMICORP";
-/// Version 1 has no detours; version 2 adds their count after the opening.
-const VERSIONS: std::ops::RangeInclusive<u8> = 1..=2;
+/// Version 1 has no detours; version 2 adds their count after the opening;
+/// version 3 is a shard of tournament games.
+const VERSIONS: std::ops::RangeInclusive<u8> = 1..=3;
 
-/// Magic, version, exact, depth, selectivity, opening plies (2), detours
-/// (from version 2), seed, games.
+/// Magic, version, exact, depth, selectivity, then for self-play the
+/// opening plies (2), detours (from version 2) and seed, for tournament
+/// games the first game's number; then the game count.
 const fn header_bytes(version: u8) -> usize {
-    8 + 1 + 5 + (version >= 2) as usize + 8 + 4
+    match version {
+        3 => 8 + 1 + 3 + 4 + 4,
+        _ => 8 + 1 + 5 + (version >= 2) as usize + 8 + 4,
+    }
 }
 /// A work file's game block starts with the game's number and its seconds.
 const WORK_BLOCK_HEADER: usize = 4 + 4;
 
+/// Where a shard's games come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Played by the engine from random openings (the recipe's opening,
+    /// detours and seed).
+    SelfPlay,
+    /// Tournament games ([`tournament`](crate::tools::tournament)) outside
+    /// the measuring years, in the file's order, from game `first` of those
+    /// on: the players' moves, labelled by the engine. Such a recipe has no
+    /// opening, detours or seed (all 0).
+    Tournament {
+        /// The shard's first game among the file's fitting games.
+        first: u32,
+    },
+}
+
 /// How a shard's games are played and labelled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Recipe {
+    /// Where the games come from.
+    pub source: Source,
     /// Positions with at most this many empties get exact labels.
     pub exact: u8,
     /// Depth of the search that plays and labels the moves before that.
@@ -78,7 +101,14 @@ impl Recipe {
     /// The recipe of the shards grown by default: about 0.3 CPU-s a game
     /// (exact from 22 empties costs 1.6 s, from 24 7 s; engine/MEASUREMENTS.md).
     pub fn standard(seed: u64) -> Recipe {
-        Recipe { exact: 20, depth: 10, selectivity: 1, opening: (6, 18), detours: 1, seed }
+        Recipe { source: Source::SelfPlay, exact: 20, depth: 10, selectivity: 1, opening: (6, 18), detours: 1, seed }
+    }
+
+    /// The recipe of tournament games from game `first` on: the players'
+    /// moves, labelled as self-play is (exact from 20 empties, depth 10
+    /// before).
+    pub fn tournament(first: u32) -> Recipe {
+        Recipe { source: Source::Tournament { first }, exact: 20, depth: 10, selectivity: 1, opening: (0, 0), detours: 0, seed: 0 }
     }
 
     /// Checks the recipe for values the generator cannot use.
@@ -92,6 +122,9 @@ impl Recipe {
         if self.detours > 4 {
             return Err(Error::BadArgument("a corpus recipe has 0 to 4 detours".into()));
         }
+        if matches!(self.source, Source::Tournament { .. }) && (self.opening != (0, 0) || self.detours != 0 || self.seed != 0) {
+            return Err(Error::BadArgument("a recipe of tournament games has no opening, detours or seed".into()));
+        }
         Ok(())
     }
 
@@ -104,6 +137,9 @@ impl Recipe {
     /// generator: the random plies that open it, then the empties at which
     /// its detours fall.
     fn departures(&self, rng: &mut Rng) -> Departures {
+        if let Source::Tournament { .. } = self.source {
+            return Departures { opening: 0, detours: Vec::new(), exact: self.exact as u32 };
+        }
         let opening = self.opening.0 as u32 + rng.below((self.opening.1 - self.opening.0) as u64 + 1) as u32;
         // After the opening a position has at most 60 - opening empties.
         let (lo, hi) = (self.exact as u32 + 1, 60u32.saturating_sub(opening));
@@ -116,11 +152,20 @@ impl Recipe {
     /// The file format's version: 1 while there are no detours, so the
     /// shards made before them are written as they were.
     fn version(&self) -> u8 {
-        if self.detours == 0 { 1 } else { 2 }
+        match self.source {
+            Source::Tournament { .. } => 3,
+            Source::SelfPlay if self.detours == 0 => 1,
+            Source::SelfPlay => 2,
+        }
     }
 
     fn write(&self, b: &mut Vec<u8>) {
         b.push(self.version());
+        if let Source::Tournament { first } = self.source {
+            b.extend_from_slice(&[self.exact, self.depth, self.selectivity]);
+            b.extend_from_slice(&first.to_le_bytes());
+            return;
+        }
         b.extend_from_slice(&[self.exact, self.depth, self.selectivity, self.opening.0, self.opening.1]);
         if self.version() >= 2 {
             b.push(self.detours);
@@ -144,13 +189,19 @@ impl Recipe {
             return Err((0, "the header is torn".into()));
         }
         let seed_at = 14 + (version >= 2) as usize;
-        let recipe = Recipe {
+        let recipe = if version == 3 {
+            let first = u32::from_le_bytes(b[12..16].try_into().expect("4 bytes"));
+            Recipe { exact: b[9], depth: b[10], selectivity: b[11], ..Recipe::tournament(first) }
+        } else {
+            Recipe {
+            source: Source::SelfPlay,
             exact: b[9],
             depth: b[10],
             selectivity: b[11],
             opening: (b[12], b[13]),
             detours: if version >= 2 { b[14] } else { 0 },
             seed: u64::from_le_bytes(b[seed_at..seed_at + 8].try_into().expect("8 bytes")),
+            }
         };
         recipe.check().map_err(|e| (9, e.to_string()))?;
         Ok((recipe, end))
@@ -207,6 +258,15 @@ pub enum LabelKind {
         /// The ProbCut selectivity.
         selectivity: u8,
     },
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::SelfPlay => write!(f, "self-play"),
+            Source::Tournament { first } => write!(f, "tournament from game {first}"),
+        }
+    }
 }
 
 impl fmt::Display for LabelKind {
@@ -367,20 +427,67 @@ fn labelled(recipe: &Recipe, n: u32, g: &Game, out: &mut Vec<Labelled>) {
     }
 }
 
-/// Plays and labels game `g` of `recipe`.
+/// Plays and labels game `g` of a self-play `recipe`.
 pub fn play_game(recipe: &Recipe, weights: &'static Weights, g: u32) -> Game {
     play(recipe, weights, g, 0).0
 }
 
-/// Game `g` of `recipe` played until `empties` squares are left (the whole
-/// game at 0): its moves and labels so far, and the position it stands at.
+/// The recipe's labeller: the exact solver from its empties, its search
+/// before; one table for a whole game.
+struct Labeller {
+    exact: u32,
+    tt: TranspositionTable,
+    search: SearchOptions,
+    solve: SolveOptions,
+}
+
+impl Labeller {
+    fn new(recipe: &Recipe, weights: &'static Weights) -> Labeller {
+        let level = Level { selectivity: recipe.selectivity, ..Level::depth(recipe.depth as u32) };
+        Labeller {
+            exact: recipe.exact as u32,
+            tt: TranspositionTable::with_mib(16),
+            search: SearchOptions { weights, mode: Mode::Serial, ..SearchOptions::new(level, Scoring::World) },
+            solve: SolveOptions { scoring: Scoring::World, mode: Mode::Serial, ..Default::default() },
+        }
+    }
+
+    /// The best move of `pos` (which has one) and its label.
+    fn label(&self, pos: &Position) -> (Option<Move>, i8) {
+        let (best, score) = if pos.empties().count_ones() <= self.exact {
+            let sol = solve(pos, &self.tt, self.solve, None);
+            (sol.best, sol.score as f64)
+        } else {
+            let r = search(pos, &self.tt, &self.search, None, &mut |_| {});
+            (r.best, r.score)
+        };
+        (best, score.round().clamp(-64.0, 64.0) as i8)
+    }
+}
+
+/// A tournament game's `moves` (square indices from the standard start,
+/// passes implied, legal to the end) labelled by `recipe`'s engine.
+pub fn label_game(recipe: &Recipe, weights: &'static Weights, moves: &[u8]) -> Game {
+    let labeller = Labeller::new(recipe, weights);
+    let mut pos = Position::start(BoardSize::OTHELLO, Start::Othello);
+    let mut labels = Vec::with_capacity(moves.len());
+    for &sq in moves {
+        if pos.status() == Status::Pass {
+            pos = pos.passed();
+        }
+        labels.push(labeller.label(&pos).1);
+        pos = pos.play(Square::from_index(BoardSize::OTHELLO, sq as u32).expect("on board")).expect("a legal game");
+    }
+    Game { moves: moves.to_vec(), labels }
+}
+
+/// Game `g` of a self-play `recipe` played until `empties` squares are left
+/// (the whole game at 0): its moves and labels so far, and the position it
+/// stands at.
 pub fn play(recipe: &Recipe, weights: &'static Weights, g: u32, empties: u32) -> (Game, Position) {
     let mut rng = recipe.rng(g);
     let mut departures = recipe.departures(&mut rng);
-    let tt = TranspositionTable::with_mib(16);
-    let level = Level { selectivity: recipe.selectivity, ..Level::depth(recipe.depth as u32) };
-    let opts = SearchOptions { weights, mode: Mode::Serial, ..SearchOptions::new(level, Scoring::World) };
-    let solve_opts = SolveOptions { scoring: Scoring::World, mode: Mode::Serial, ..Default::default() };
+    let labeller = Labeller::new(recipe, weights);
     let mut pos = Position::start(BoardSize::OTHELLO, Start::Othello);
     let (mut moves, mut labels) = (Vec::new(), Vec::new());
     loop {
@@ -393,13 +500,7 @@ pub fn play(recipe: &Recipe, weights: &'static Weights, g: u32, empties: u32) ->
             break;
         }
         let left = pos.empties().count_ones();
-        let (best, label) = if left <= recipe.exact as u32 {
-            let sol = solve(&pos, &tt, solve_opts, None);
-            (sol.best, sol.score as f64)
-        } else {
-            let r = search(&pos, &tt, &opts, None, &mut |_| {});
-            (r.best, r.score)
-        };
+        let (best, label) = labeller.label(&pos);
         let random = departures.random(moves.len(), left);
         let sq = match best {
             _ if random => rng.pick(pos.legal_moves()),
@@ -407,7 +508,7 @@ pub fn play(recipe: &Recipe, weights: &'static Weights, g: u32, empties: u32) ->
             _ => unreachable!("a position with a move has a best move"),
         };
         moves.push(sq as u8);
-        labels.push(label.round().clamp(-64.0, 64.0) as i8);
+        labels.push(label);
         pos = pos.play(Square::from_index(BoardSize::OTHELLO, sq).expect("on board")).expect("legal");
     }
     (Game { moves, labels }, pos)
@@ -536,14 +637,25 @@ pub struct Progress {
     pub wall: f64,
 }
 
-/// Grows `work` (whose file is `path`) on `threads` threads, each playing
-/// the lowest game number not yet taken, until `until` or `stop`; every
-/// finished game is appended to the file at once. `progress` hears after
-/// each game.
+/// The games of `recipe`, by number: self-play games played by `weights`,
+/// or the tournament games of `fitting` (the games file's games outside the
+/// measuring years, as square indices) labelled by them; `None` past the
+/// last tournament game.
+pub fn games_of<'a>(recipe: &'a Recipe, weights: &'static Weights, fitting: &'a [Vec<u8>]) -> impl Fn(u32) -> Option<Game> + Sync + 'a {
+    move |g| match recipe.source {
+        Source::SelfPlay => Some(play_game(recipe, weights, g)),
+        Source::Tournament { first } => fitting.get(first as usize + g as usize).map(|moves| label_game(recipe, weights, moves)),
+    }
+}
+
+/// Grows `work` (whose file is `path`) on `threads` threads, each making
+/// the lowest game number not yet taken by `make` (see [`games_of`]), until
+/// `until`, `stop` or `make` has no more; every finished game is appended
+/// to the file at once. `progress` hears after each game.
 pub fn grow(
     path: &Path,
     work: &mut Work,
-    weights: &'static Weights,
+    make: &(dyn Fn(u32) -> Option<Game> + Sync),
     threads: usize,
     until: Until,
     stop: &AtomicBool,
@@ -555,7 +667,6 @@ pub fn grow(
     let file = OpenOptions::new().append(true).open(path).map_err(|e| io_error(path, e))?;
     let clock = Clock::start();
     let next = AtomicU32::new(0);
-    let recipe = work.recipe;
     // The games already there, to skip without taking the lock.
     let done: Vec<u32> = work.games.keys().copied().collect();
     struct Shared {
@@ -582,7 +693,7 @@ pub fn grow(
                     return;
                 }
                 let t = Clock::start();
-                let game = play_game(&recipe, weights, g);
+                let Some(game) = make(g) else { return };
                 let secs = t.seconds() as f32;
                 let mut block = Vec::with_capacity(WORK_BLOCK_HEADER + 1 + 2 * game.moves.len());
                 block.extend_from_slice(&g.to_le_bytes());
@@ -623,7 +734,7 @@ pub const MANIFEST: &str = "manifest.tsv";
 pub const WORK: &str = "growing.part";
 
 const MANIFEST_HEAD: &str =
-    "shard\tgames\tpositions\texact\tsearched\tseed\texact_empties\tdepth\tselectivity\topening\tdetours\tcommit\tcpu_seconds\tdate";
+    "shard\tgames\tpositions\texact\tsearched\tseed\texact_empties\tdepth\tselectivity\topening\tdetours\tcommit\tcpu_seconds\tdate\tsource";
 
 /// A manifest line: one finished shard and how it was made.
 #[derive(Clone, Debug, PartialEq)]
@@ -669,9 +780,9 @@ impl Entry {
     fn line(&self) -> String {
         let r = &self.recipe;
         format!(
-            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}-{}\t{}\t{}\t{:.1}\t{}",
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}-{}\t{}\t{}\t{:.1}\t{}\t{}",
             self.file, self.games, self.positions, self.exact, self.searched, r.seed, r.exact, r.depth, r.selectivity,
-            r.opening.0, r.opening.1, r.detours, self.commit, self.cpu_seconds, self.date
+            r.opening.0, r.opening.1, r.detours, self.commit, self.cpu_seconds, self.date, r.source
         )
     }
 
@@ -681,10 +792,18 @@ impl Entry {
         if f.len() == 13 {
             f.insert(10, "0");
         }
-        if f.len() != 14 {
+        // Nor have those written before tournament shards a source.
+        if f.len() == 14 {
+            f.push("self-play");
+        }
+        if f.len() != 15 {
             return None;
         }
         let (lo, hi) = f[9].split_once('-')?;
+        let source = match f[14] {
+            "self-play" => Source::SelfPlay,
+            t => Source::Tournament { first: t.strip_prefix("tournament from game ")?.parse().ok()? },
+        };
         Some(Entry {
             file: f[0].to_string(),
             games: f[1].parse().ok()?,
@@ -692,6 +811,7 @@ impl Entry {
             exact: f[3].parse().ok()?,
             searched: f[4].parse().ok()?,
             recipe: Recipe {
+                source,
                 seed: f[5].parse().ok()?,
                 exact: f[6].parse().ok()?,
                 depth: f[7].parse().ok()?,
@@ -781,7 +901,7 @@ mod tests {
     use super::*;
 
     fn tiny(seed: u64) -> Recipe {
-        Recipe { exact: 10, depth: 2, selectivity: 0, opening: (4, 8), detours: 1, seed }
+        Recipe { source: Source::SelfPlay, exact: 10, depth: 2, selectivity: 0, opening: (4, 8), detours: 1, seed }
     }
 
     #[test]
@@ -814,6 +934,38 @@ mod tests {
         let b = Shard { recipe: plain, games: vec![] }.to_bytes();
         assert_eq!((b[8], b.len()), (1, header_bytes(1)));
         assert_eq!(Shard { recipe: bent, games: vec![] }.to_bytes()[8], 2);
+    }
+
+    #[test]
+    fn a_tournament_shard_labels_the_players_moves_and_reads_back() {
+        let text = "1977\tE\tA\tB\t34\tf5d6c3f3f4d3c4g6f6e6c5c6d7d8e7g5e3d2g4h3f7b5h5g3b4b6c8b8c7e8f8g8h4h6e2d1c1a3a6a5e1f2g7c2a4h8a2b7f1b3b1b2h7a7a8a1g1g2h2h1\n\
+                    2022\tE\tC\tD\t40\tf5d6c3\n";
+        let games = crate::tools::tournament::parse(text).unwrap();
+        // The 2022 game is for measuring: one game to take.
+        let fitting = crate::tools::tournament::fitting(&games).unwrap();
+        assert_eq!(fitting.len(), 1);
+        let recipe = Recipe { exact: 10, depth: 2, ..Recipe::tournament(0) };
+        let make = games_of(&recipe, Weights::shipped(), &fitting);
+        let game = make(0).unwrap();
+        assert!(make(1).is_none());
+        assert_eq!(game.moves, fitting[0]);
+        let shard = Shard { recipe, games: vec![game] };
+        assert_eq!(Shard::from_bytes(&shard.to_bytes()).unwrap(), shard);
+        let positions = shard.positions();
+        assert_eq!(positions.len(), 60);
+        let tt = TranspositionTable::with_mib(8);
+        for l in &positions {
+            assert!(!l.random, "the players' moves are not random");
+            if l.empties() <= 10 {
+                assert_eq!(l.kind, LabelKind::Exact);
+                let pos = Position::new(BoardSize::OTHELLO, l.p, l.o, crate::Color::Black).unwrap();
+                let exact = solve(&pos, &tt, SolveOptions { scoring: Scoring::World, ..Default::default() }, None).exact();
+                assert_eq!(exact, Some(l.label as i32));
+            }
+        }
+        let entry = Entry::new("shard-0019.ycp", &shard, "abc", 1.5, "2026-11-29");
+        assert!(entry.line().ends_with("\ttournament from game 0"));
+        assert_eq!(Entry::parse(&entry.line()).unwrap(), entry);
     }
 
     #[test]
@@ -873,20 +1025,21 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let stop = AtomicBool::new(false);
         let quiet = |_: &Progress| {};
+        let recipe = tiny(3);
+        let games = games_of(&recipe, Weights::shipped(), &[]);
         let make = |name: &str, threads: usize, tear: bool| {
             let path = dir.join(name);
             let _ = std::fs::remove_file(&path);
             let mut work = start_work(&path, &tiny(3), "test").unwrap();
             let until = Until { games: Some(if tear { 3 } else { 5 }), seconds: None };
-            grow(&path, &mut work, Weights::shipped(), threads, until, &stop, &quiet).unwrap();
+            grow(&path, &mut work, &games, threads, until, &stop, &quiet).unwrap();
             if tear {
                 let len = std::fs::metadata(&path).unwrap().len();
                 OpenOptions::new().write(true).open(&path).unwrap().set_len(len - 5).unwrap();
                 let mut work = read_work(&path).unwrap().unwrap();
                 assert_eq!(work.games.len(), 2);
                 assert_eq!(work.commit, "test");
-                grow(&path, &mut work, Weights::shipped(), threads, Until { games: Some(5), seconds: None }, &stop, &quiet)
-                    .unwrap();
+                grow(&path, &mut work, &games, threads, Until { games: Some(5), seconds: None }, &stop, &quiet).unwrap();
             }
             let work = read_work(&path).unwrap().unwrap();
             assert_eq!(work.prefix(), 5);

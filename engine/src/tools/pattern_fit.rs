@@ -352,8 +352,8 @@ mod tests {
 
     #[test]
     fn a_corpus_splits_by_game_and_labels_by_search_or_result() {
-        use crate::tools::corpus::{play_game, LabelKind, Recipe, Shard};
-        let recipe = Recipe { exact: 10, depth: 2, selectivity: 0, opening: (2, 4), detours: 1, seed: 4 };
+        use crate::tools::corpus::{play_game, LabelKind, Recipe, Shard, Source};
+        let recipe = Recipe { source: Source::SelfPlay, exact: 10, depth: 2, selectivity: 0, opening: (2, 4), detours: 1, seed: 4 };
         let games: Vec<_> = (0..2).map(|g| play_game(&recipe, crate::Weights::shipped(), g)).collect();
         let shard = Shard { recipe, games };
         let all = shard.positions();

@@ -8,7 +8,7 @@ use std::ops::RangeInclusive;
 use std::path::Path;
 
 use crate::error::Error;
-use crate::rules::game::Game;
+use crate::rules::game::{Game, Move};
 use crate::rules::position::{Position, Start};
 use crate::BoardSize;
 
@@ -38,6 +38,21 @@ impl TournamentGame {
     pub fn replay(&self) -> Result<Game, Error> {
         Game::from_record(Position::start(BoardSize::OTHELLO, Start::Othello), &self.record)
     }
+
+    /// The squares played, as indices, passes left out.
+    pub fn squares(&self) -> Result<Vec<u8>, Error> {
+        Ok(self.replay()?.moves().iter().filter_map(|m| match m {
+            Move::Play(sq) => Some(sq.index() as u8),
+            Move::Pass => None,
+        }).collect())
+    }
+}
+
+/// The games a fit or the book may use (those outside [`MEASURED`]), in the
+/// file's order, as the squares played: the games a tournament shard of the
+/// corpus numbers.
+pub fn fitting(games: &[TournamentGame]) -> Result<Vec<Vec<u8>>, Error> {
+    games.iter().filter(|g| !g.is_measured()).map(TournamentGame::squares).collect()
 }
 
 /// Reads the games of `text` (the file's lines); an error names the line.

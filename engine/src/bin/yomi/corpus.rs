@@ -3,7 +3,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
 use clap::{Args, Subcommand};
-use yomi::tools::corpus::{self, LabelKind, Progress, Recipe, Until};
+use yomi::tools::corpus::{self, LabelKind, Progress, Recipe, Source, Until};
 use yomi::Error;
 
 #[derive(Args)]
@@ -94,6 +94,15 @@ struct GrowArgs {
     /// Finish the shard in progress as it stands, without playing more.
     #[arg(long)]
     finish: bool,
+    /// A new shard of tournament games instead of self-play: the players'
+    /// moves, labelled by the engine (exact from --exact empties, the
+    /// search of --depth before), from the first game no shard holds yet.
+    /// The 2021-2023 games are never taken.
+    #[arg(long)]
+    real: bool,
+    /// With --real: the tournament games file.
+    #[arg(long, default_value = yomi::tools::tournament::GAMES, value_name = "FILE")]
+    real_games: PathBuf,
 }
 
 pub fn run(args: CorpusArgs) -> Result<(), Error> {
@@ -149,7 +158,7 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
     let entries = corpus::read_manifest(dir)?;
     let mut work = match corpus::read_work(&path)? {
         Some(w) => {
-            if args.seed.is_some() || args.exact.is_some() || args.depth.is_some() || args.detours.is_some() {
+            if args.seed.is_some() || args.exact.is_some() || args.depth.is_some() || args.detours.is_some() || args.real {
                 return Err(Error::BadArgument(format!(
                     "{} holds a shard in progress with its own recipe; finish it (--finish) before naming a new one",
                     path.display()
@@ -166,6 +175,32 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
             w
         }
         None if args.finish => return Err(Error::BadArgument(format!("no shard in progress in {}", dir.display()))),
+        None if args.real => {
+            if args.seed.is_some() || args.detours.is_some() {
+                return Err(Error::BadArgument("--real: tournament games have no --seed or --detours".into()));
+            }
+            // After the last game any tournament shard holds.
+            let first = entries
+                .iter()
+                .filter_map(|e| match e.recipe.source {
+                    Source::Tournament { first } => Some(first + e.games),
+                    Source::SelfPlay => None,
+                })
+                .max()
+                .unwrap_or(0);
+            let mut recipe = Recipe::tournament(first);
+            recipe.exact = args.exact.unwrap_or(recipe.exact);
+            recipe.depth = args.depth.unwrap_or(recipe.depth);
+            recipe.check()?;
+            println!(
+                "starting shard {}: tournament games from game {first}, exact from {} empties, depth {}@{} before, commit {here}",
+                entries.len(),
+                recipe.exact,
+                recipe.depth,
+                recipe.selectivity
+            );
+            corpus::start_work(&path, &recipe, &here)?
+        }
         None => {
             let mut recipe = Recipe::standard(args.seed.unwrap_or(1000 + entries.len() as u64));
             recipe.exact = args.exact.unwrap_or(recipe.exact);
@@ -207,7 +242,20 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
         };
         let stop = AtomicBool::new(false);
         let weights = yomi::Weights::shipped();
-        corpus::grow(&path, &mut work, weights, args.threads, until, &stop, &progress)?;
+        let fitting = match work.recipe.source {
+            Source::Tournament { first } => {
+                let fitting = yomi::tools::tournament::fitting(&yomi::tools::tournament::read(&args.real_games)?)?;
+                if first as usize >= fitting.len() {
+                    return Err(Error::BadArgument(format!("every one of the {} tournament games is in a shard already", fitting.len())));
+                }
+                println!("{} tournament games to label, {} of them left after this shard's first", fitting.len(), fitting.len() - first as usize);
+                fitting
+            }
+            Source::SelfPlay => Vec::new(),
+        };
+        let recipe = work.recipe;
+        let make = corpus::games_of(&recipe, weights, &fitting);
+        corpus::grow(&path, &mut work, &make, args.threads, until, &stop, &progress)?;
     }
     let (shard, secs) = work.shard();
     if shard.games.is_empty() {
@@ -248,8 +296,12 @@ fn stats(dir: &Path) -> Result<(), Error> {
         bytes += size;
         cpu += e.cpu_seconds;
         let r = &e.recipe;
-        let recipe =
-            format!("seed {} exact {} d{}@{} open {}-{} +{}", r.seed, r.exact, r.depth, r.selectivity, r.opening.0, r.opening.1, r.detours);
+        let recipe = match r.source {
+            Source::SelfPlay => {
+                format!("seed {} exact {} d{}@{} open {}-{} +{}", r.seed, r.exact, r.depth, r.selectivity, r.opening.0, r.opening.1, r.detours)
+            }
+            Source::Tournament { first } => format!("real from {first} exact {} d{}@{}", r.exact, r.depth, r.selectivity),
+        };
         println!(
             "{:<14} {:>6} {:>10} {:>10}  {recipe:<30} {:<13} {:>6.0}  {}",
             e.file, e.games, e.positions, e.exact, e.commit, e.cpu_seconds, e.date
