@@ -62,6 +62,10 @@ pub struct FitArgs {
     /// positions no fit takes and whose exact scores measure the error.
     #[arg(long, default_value = "tests/data/heldout.obf", value_name = "FILE")]
     heldout: std::path::PathBuf,
+    /// With --patterns: the held-out set from the 2021-2023 tournament
+    /// games (`yomi corpus heldout --real`), left out and measured the same.
+    #[arg(long, default_value = "tests/data/heldout-real.obf", value_name = "FILE")]
+    heldout_real: std::path::PathBuf,
     /// With --patterns: OBF files whose exact scores measure the error
     /// (never fitted).
     #[arg(long, value_name = "FILE", num_args = 1.., default_values_t = ["engine/data/ffo/fforum-1-19.obf".to_string(), "engine/data/ffo/fforum-20-39.obf".to_string(), "engine/data/ffo/fforum-40-59.obf".to_string(), "engine/data/ffo/fforum-60-79.obf".to_string()])]
@@ -130,10 +134,15 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
         yomi::tools::datagen::read(std::path::Path::new(file)).map_err(|e| Error::BadArgument(format!("cannot read {file}: {e}")))
     };
     let (mut train, mut held, mut games) = (Vec::new(), Vec::new(), 0);
-    let heldout: Vec<_> = yomi::tools::heldout::HeldOut::read(&args.heldout)?
-        .positions()
-        .map(|x| yomi::tools::pattern_fit::Labelled { p: x.position.player(), o: x.position.opponent(), score: x.score as f32, exact: true })
-        .collect();
+    let read_set = |path: &std::path::Path| -> Result<Vec<_>, Error> {
+        Ok(yomi::tools::heldout::HeldOut::read(path)?
+            .positions()
+            .map(|x| yomi::tools::pattern_fit::Labelled { p: x.position.player(), o: x.position.opponent(), score: x.score as f32, exact: true })
+            .collect())
+    };
+    // The self-play set, then the tournament one: both left out, both measured.
+    let sets = [(&args.heldout, read_set(&args.heldout)?), (&args.heldout_real, read_set(&args.heldout_real)?)];
+    let heldout: Vec<_> = sets.iter().flat_map(|(_, v)| v.iter().copied()).collect();
     if let Some(dir) = &args.corpus {
         let label = match args.label.as_str() {
             "search" => yomi::tools::pattern_fit::CorpusLabel::Search,
@@ -224,12 +233,12 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
             print("the same test positions, the built-in pattern weights (discs):", &error_table(&test, 3, &before));
         }
     }
-    if !heldout.is_empty() {
-        // The bands of the targets, then the whole 20-40.
+    for (path, set) in sets.iter().filter(|(_, v)| !v.is_empty()) {
+        // The bands of the targets (20-26), then the rest.
         let bands = |v: &(dyn Fn(u64, u64) -> f64 + Sync)| -> Vec<ErrorRow> {
-            [14..=19, 20..=29, 30..=40, 20..=40].into_iter().filter_map(|r| error_over(&heldout, r, v)).collect()
+            [14..=19, 20..=26, 27..=30, 31..=40, 20..=40].into_iter().filter_map(|r| error_over(set, r, v)).collect()
         };
-        print(&format!("the held-out set ({}), against exact scores (discs):", args.heldout.display()), &bands(&value));
+        print(&format!("the held-out set {}, against exact scores (discs):", path.display()), &bands(&value));
         if let Some(shipped) = yomi::Weights::shipped().patterns.as_deref() {
             let before = |p: u64, o: u64| pattern_value(shipped, p, o);
             print("the same held-out positions, the built-in pattern weights (discs):", &bands(&before));
