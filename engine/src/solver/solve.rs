@@ -461,6 +461,50 @@ fn ordering(pos: &Position, tt: &TranspositionTable, exclude: u64, halt: &Halt) 
     })
 }
 
+/// The score of `pos` within (`alpha`, `beta`), fail-soft (at most `alpha`
+/// means at most that, at least `beta` at least that), and the nodes it
+/// took; `None` if `stop` ended it first. The threads of the current rayon
+/// pool share it as `mode` says (splitting the tree, or not). A long job
+/// built of many such solves keeps `tt` from one to the next.
+pub fn solve_window(
+    pos: &Position,
+    tt: &TranspositionTable,
+    scoring: Scoring,
+    mode: Mode,
+    (alpha, beta): (i32, i32),
+    stop: Option<&AtomicBool>,
+) -> Option<(i32, Stats)> {
+    let halt = Halt::new(stop, Clock::start(), Limits::NONE);
+    let (p, o) = (pos.player(), pos.opponent());
+    with_geometry!(pos.size(), G => {
+        let run = |tt: &TranspositionTable| -> (i32, Stats, bool) {
+            match scoring {
+                Scoring::World => {
+                    let mut s = Solver::<G, World>::solver(tt, &halt).splitting(mode.split().nodes);
+                    let v = s.solve(p, o, alpha, beta);
+                    (v, s.stats, s.stopped())
+                }
+                Scoring::Paper => {
+                    let mut s = Solver::<G, Paper>::solver(tt, &halt).splitting(mode.split().nodes);
+                    let v = s.solve(p, o, alpha, beta);
+                    (v, s.stats, s.stopped())
+                }
+            }
+        };
+        tt.new_search();
+        let (v, stats, stopped) = run(tt);
+        (!stopped).then_some((v, stats))
+    })
+}
+
+/// The legal moves of `pos`, best first by the solver's own ordering,
+/// worked out on a table of its own so that the same position always gets
+/// the same order.
+pub fn move_order(pos: &Position) -> Vec<Square> {
+    let halt = Halt::new(None, Clock::start(), Limits::NONE);
+    ordering(pos, &TranspositionTable::with_mib(1), 0, &halt).0.into_iter().map(|(sq, _)| sq).collect()
+}
+
 fn clamp(v: i32, opts: SolveOptions) -> i32 {
     if opts.wld {
         v.signum()

@@ -18,3 +18,5 @@ pub mod corpus;
 pub mod heldout;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tournament;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod solve_job;

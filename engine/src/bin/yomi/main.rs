@@ -13,6 +13,7 @@ mod four;
 mod matches;
 mod nboard;
 mod gtp;
+mod job;
 mod probcut;
 mod perft;
 mod search;

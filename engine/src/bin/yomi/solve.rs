@@ -69,6 +69,21 @@ pub struct SolveArgs {
     /// value up from theirs.
     #[arg(long, value_name = "EMPTIES", conflicts_with = "obf")]
     openings: Option<u32>,
+    /// Solve as a job kept in DIR that survives any interruption: the same
+    /// command resumes it (start one with --frontier). Prints each leaf
+    /// proven, and the value and perfect line at the end (DIR/result.json).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["obf", "openings", "distributed", "all_moves", "wld"])]
+    job: Option<std::path::PathBuf>,
+    /// With --job, to start one: plies of the job's own search above the
+    /// solver's leaves (each leaf should take seconds to minutes).
+    #[arg(long, value_name = "P", requires = "job")]
+    frontier: Option<u32>,
+    /// With --job: say what is proven and what is left, and stop.
+    #[arg(long, requires = "job")]
+    progress: bool,
+    /// With --job: stop after this many minutes (everything proven kept).
+    #[arg(long, value_name = "M", requires = "job")]
+    minutes: Option<f64>,
     /// Position: one character per square from a1 row by row (X, O or -), a
     /// space, and X or O to move. Default: the start position of the board.
     #[arg(value_name = "POSITION", allow_hyphen_values = true)]
@@ -93,6 +108,32 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
         if !(t.is_finite() && t > 0.0 && t <= 1e9) {
             return Err(Error::BadArgument(format!("--time {t} is out of range; expected seconds above 0")));
         }
+    }
+    if let Some(dir) = &args.job {
+        if args.minutes.is_some_and(|m| !(m.is_finite() && m > 0.0)) {
+            return Err(Error::BadArgument("--minutes must be positive".into()));
+        }
+        if args.frontier.is_some_and(|f| !(1..=60).contains(&f)) {
+            return Err(Error::BadArgument("--frontier must be 1 to 60 plies".into()));
+        }
+        let spec = match args.frontier {
+            Some(frontier) => {
+                let start = args.board.position(args.position.as_deref())?;
+                let root = *crate::common::game_of(start, args.position.is_some(), args.moves.as_deref(), &args.pick)?.current();
+                Some(yomi::tools::solve_job::Spec { root, scoring: args.scoring, frontier })
+            }
+            None => None,
+        };
+        let request = crate::job::Request {
+            dir,
+            spec,
+            threads: args.threads,
+            mode: args.mode,
+            hash_mib: args.hash,
+            minutes: args.minutes,
+            progress: args.progress,
+        };
+        return crate::job::run(request);
     }
     let opts = SolveOptions { scoring: args.scoring, wld: args.wld, all_moves: args.all_moves, mode: args.mode, exclude: 0, limits: yomi::Limits { time: args.time, nodes: None } };
     let place = if args.distributed { Place::Cluster } else { Place::Here };
