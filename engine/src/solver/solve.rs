@@ -497,12 +497,25 @@ pub fn solve_window(
     })
 }
 
-/// The legal moves of `pos`, best first by the solver's own ordering,
-/// worked out on a table of its own so that the same position always gets
-/// the same order.
+/// Plies of [`move_order`]'s probes at most: the solver's own depth near
+/// the root of a big board (24 plies at 60 empties on 4×16) costs minutes.
+const ORDER_PROBE_PLIES: u32 = 8;
+
+/// The legal moves of `pos`, best first by the solver's own ordering (its
+/// probes at most [`ORDER_PROBE_PLIES`] deep), worked out on a table of its
+/// own so that the same position always gets the same order.
 pub fn move_order(pos: &Position) -> Vec<Square> {
     let halt = Halt::new(None, Clock::start(), Limits::NONE);
-    ordering(pos, &TranspositionTable::with_mib(1), 0, &halt).0.into_iter().map(|(sq, _)| sq).collect()
+    let tt = TranspositionTable::with_mib(1);
+    with_geometry!(pos.size(), G => {
+        let mut s = Solver::<G, World>::solver(&tt, &halt);
+        let (p, o) = (pos.player(), pos.opponent());
+        let n = pos.empties().count_ones();
+        let mut root = RootMoves::new::<G>(p, o, G::moves(p, o), INF);
+        let order = Order::full(s.odd_quadrants(pos.empties()), Solver::<G, World>::probe_depth(n).min(ORDER_PROBE_PLIES));
+        root.sort_by_key(|m| s.move_key(m.p, m.o, m.sq, order));
+        root.moves.iter().map(|m| Square::from_index(pos.size(), m.sq).expect("on board")).collect()
+    })
 }
 
 fn clamp(v: i32, opts: SolveOptions) -> i32 {
