@@ -976,3 +976,46 @@ fn analyse_reviews_a_game_as_text_json_and_svg_and_a_file_per_player() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_solve_job_is_killed_stopped_and_resumed_to_the_solver_s_value() {
+    let dir = std::env::temp_dir().join(format!("yomi-cli-job-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let start = ["solve", "--board", "4x10", "--scoring", "paper", "--job", d, "--frontier", "6"];
+    // Killed mid-run: whatever was proven stays, a torn last line is dropped.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_yomi")).args(start).stdout(std::process::Stdio::null()).spawn().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // Stopped by its own limit: says so, and how to go on.
+    let o = yomi(&["solve", "--job", d, "--minutes", "0.001"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("stopped:") && out.contains("run the same command to go on") || out.contains("solved:"), "{out}");
+    if out.contains("stopped:") {
+        let o = yomi(&["solve", "--job", d, "--progress"]);
+        assert!(stdout(&o).contains("value not yet proven") || stdout(&o).contains("value proven"), "{}", stdout(&o));
+    }
+    // Resumed to the end: the plain solver's value, and the result file.
+    let o = yomi(&["solve", "--job", d]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let plain: serde_json::Value =
+        serde_json::from_slice(&yomi(&["solve", "--board", "4x10", "--scoring", "paper", "--json"]).stdout).unwrap();
+    let value = plain["score"].as_i64().unwrap();
+    assert!(stdout(&o).contains(&format!("solved: {value:+} for the side to move")), "{}", stdout(&o));
+    let result: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("result.json")).unwrap()).unwrap();
+    assert_eq!(result["value"].as_i64(), Some(value));
+    assert_eq!(result["board"], "4x10");
+    assert!(result["line"].as_array().unwrap().len() >= 30);
+    assert!(stdout(&yomi(&["solve", "--job", d, "--progress"])).contains(&format!("value proven: {value:+}")));
+    // Another job's options for this folder, or no job at all: exit 2 with the reason.
+    let o = yomi(&["solve", "--board", "4x10", "--scoring", "paper", "--job", d, "--frontier", "7"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("a job of its own"), "{}", stderr(&o));
+    let empty = dir.join("none");
+    let o = yomi(&["solve", "--job", empty.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("holds no job"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
