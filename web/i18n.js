@@ -191,6 +191,7 @@ const JA = {
   ' ({n} moves solved)': '（{n} 手を読み切り済み）',
   ', best move so far {move}': '、現時点の最善手は {move}',
   'Stopped before the end: no result, nothing proven yet.': '最後まで読む前に停止しました：結果なし、まだ何も証明されていません。',
+  'between {low} and {high}': '{low} から {high} の間',
   'Stopped before the end: no result. Proven so far for {side}: {proven}{best}{solved}.': '最後まで読む前に停止しました：結果なし。{side}について証明済み：{proven}{best}{solved}。',
   'The game is over: {side} won ({score}, {rule}).': '対局は終わっています：{side}の勝ち（{score}、{rule}）。',
   'The game is over: {side} lost ({score}, {rule}).': '対局は終わっています：{side}の負け（{score}、{rule}）。',

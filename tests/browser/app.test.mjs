@@ -141,8 +141,14 @@ test('stop ends a long solve within 500 ms, and the next command works', async (
   console.log(`stop of a 6x6 solve took ${ms.toFixed(1)} ms`);
   assert.ok(ms < 500, `stop took ${ms} ms`);
   assert.match(await text('#solve-result'), /Stopped/);
+  // No result, so no line and no diagram; a bound in the page's own signs.
+  assert.equal(await page().isVisible('#solve-line-label'), false);
+  assert.equal(await page().isVisible('#diagram'), false);
+  assert.doesNotMatch(await text('#solve-result'), />=|<=|-\d/);
   await page().click('.mini[data-board="4x4"]');
   await page().waitForFunction(() => /−8 for Black/.test(document.querySelector('#solve-result').textContent), null, { timeout: 30_000 });
+  assert.equal(await page().isVisible('#solve-line-label'), true);
+  assert.equal(await page().isVisible('#diagram'), true);
 });
 
 test('a malformed record or position shows a clear error and leaves the game as it was', async () => {

@@ -89,6 +89,12 @@ async function solveCurrent() {
   }
 }
 
+/** What a stopped solve proved, as the page writes numbers: "≥ +4", "≤ −2", "between −2 and +4". */
+function bounds(lower, upper) {
+  if (lower != null && upper != null) return lower === upper ? fmt(lower, 0) : t('between {low} and {high}', { low: fmt(lower, 0), high: fmt(upper, 0) });
+  return lower != null ? `≥ ${fmt(lower, 0)}` : `≤ ${fmt(upper, 0)}`;
+}
+
 function showSolution(position, r, wld, gen) {
   $('solve-out').hidden = false;
   const side = sideName(position.toMove);
@@ -101,7 +107,7 @@ function showSolution(position, r, wld, gen) {
     const best = r.best ? t(', best move so far {move}', { move: r.best }) : '';
     $('solve-result').textContent = r.lower == null && r.upper == null
       ? t('Stopped before the end: no result, nothing proven yet.')
-      : t('Stopped before the end: no result. Proven so far for {side}: {proven}{best}{solved}.', { side, proven: r.proven, best, solved });
+      : t('Stopped before the end: no result. Proven so far for {side}: {proven}{best}{solved}.', { side, proven: bounds(r.lower, r.upper), best, solved });
     app.lastSolve = null;
     $('replay').disabled = true;
   } else if (position.status === 'over') {
@@ -128,6 +134,9 @@ function showSolution(position, r, wld, gen) {
     app.lastSolve = { moves: [...app.game.moves], origin: app.game.origin, pv: r.pv };
     $('replay').disabled = r.pv.length === 0;
   }
+  // A stopped solve has no line: neither the line nor its diagram is shown.
+  $('solve-line').closest('p').hidden = r.stopped;
+  $('diagram').closest('figure').hidden = r.stopped;
   $('solve-line').textContent = r.pv.join(' ');
   // Paper 001's diagram: the numbers of the line's moves.
   const numbers = new Map();
