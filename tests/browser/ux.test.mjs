@@ -448,3 +448,14 @@ test("the opening book: its moves on the board apart from search scores, the ope
   await page().waitForFunction(() => document.querySelector('#opening').textContent === 'Opening: Tiger');
   assert.deepEqual(session().errors, []);
 });
+
+test("the level note says each level plainly: one bracket deep, and '1 ply'", async () => {
+  await newGame({ black: 'human', white: 'beginner' });
+  assert.match(await text('#level-note'), /1 ply deep/);
+  assert.doesNotMatch(await text('#level-note'), /1 plies/);
+  await newGame({ black: 'human', white: 'maximum' });
+  const note = await text('#level-note');
+  assert.match(note, /not measured/);
+  assert.doesNotMatch(note, /\([^()]*\(/, 'no brackets inside brackets');
+  await newGame({});
+});

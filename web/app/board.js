@@ -19,7 +19,7 @@ export const LEVEL_RESULTS = {
   medium: '18–2 against easy',
   hard: '16–4 against medium',
   expert: '5½–4½ against hard (10 games)',
-  maximum: 'not measured (up to 30 s a move: hours for 20 games)',
+  maximum: 'not measured: at up to 30 s a move, 20 games take hours',
 };
 
 export function render({ hints, best, book = false, animate = false } = {}) {
@@ -258,7 +258,7 @@ export function levelText(name) {
   if (!l) return name;
   const time = l.seconds ? `, up to ${l.seconds} s a move` : '';
   const solve = l.perfect ? `, exact from ${l.perfect} empties` : '';
-  return `${l.depth >= 60 ? 'as deep as time allows' : `${l.depth} plies deep`}${time}${solve}`;
+  return `${l.depth >= 60 ? 'as deep as time allows' : `${l.depth} ${l.depth === 1 ? 'ply' : 'plies'} deep`}${time}${solve}`;
 }
 
 function describePlayers() {
