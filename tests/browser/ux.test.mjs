@@ -459,3 +459,28 @@ test("the level note says each level plainly: one bracket deep, and '1 ply'", as
   assert.doesNotMatch(note, /\([^()]*\(/, 'no brackets inside brackets');
   await newGame({});
 });
+
+test("the current move's 'book' tag reads on its chip, light and dark", async () => {
+  await newGame({});
+  await page().check('#book-moves');
+  await cell('f5').click();
+  await page().waitForSelector(".move-list button[aria-current='step'] .book", { timeout: 30_000 });
+  const rgb = (c) => c.match(/[\d.]+/g).slice(0, 3).map(Number);
+  const lum = (c) => {
+    const [r, g, bl] = rgb(c).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const ratio = (a, c) => {
+    const [x, y] = [lum(a), lum(c)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  };
+  for (const scheme of ['light', 'dark']) {
+    await page().emulateMedia({ colorScheme: scheme });
+    const [tag, chip] = await page().evaluate(() => {
+      const b = document.querySelector(".move-list button[aria-current='step']");
+      return [getComputedStyle(b.querySelector('.book')).color, getComputedStyle(b).backgroundColor];
+    });
+    assert.ok(ratio(tag, chip) >= 4.5, `${scheme}: 'book' on the current chip ${ratio(tag, chip).toFixed(2)}:1`);
+  }
+  await page().emulateMedia({ colorScheme: 'light' });
+});
