@@ -3,7 +3,7 @@
 // visitor's machine. The page keeps the game (a start and a list of pegs);
 // the engine's worker answers every question about it.
 import { Yomi } from './yomi.js';
-import { count } from './format.js';
+import { count, signed } from './format.js';
 
 const $ = (id) => document.getElementById(id);
 const PEGS = 'abcd';
@@ -235,12 +235,13 @@ function describe(r, colour) {
   if (r.result === 'draw') return 'a draw with best play (proven)';
   if (r.score >= PROVEN) return `${who} wins (found with pruning)`;
   if (r.score <= -PROVEN) return `${who === 'Black' ? 'White' : 'Black'} wins (found with pruning)`;
-  return `${r.score > 0 ? '+' : r.score < 0 ? '−' : ''}${Math.abs(r.score)} points for ${who}`;
+  return `${signed(r.score, 0)} points for ${who}`;
 }
 
 function thinkingLine(r, colour) {
   return `depth ${r.depth}: ${r.best ?? '–'}, ${describe(r, colour)}; line ${r.pv.join(' ') || '–'}; `
-    + `${count(r.nodes)} nodes, ${count(r.nodesPerSecond)} nodes/s`;
+    // A search of a few milliseconds has no rate worth a number.
+    + `${count(r.nodes)} nodes${r.seconds >= 0.05 && r.nodes > 0 ? `, ${count(r.nodesPerSecond)} nodes/s` : ''}`;
 }
 
 async function maybeEngine() {
@@ -281,7 +282,7 @@ async function hint() {
     const r = await yomi.fourSearch(gameText(), { level: 'hard', eval: $('evaluation').value, allMoves: true });
     if (g !== generation) return;
     hintPeg = r.best ? pegOf(r.best) : null;
-    const all = r.moves.map(([p, v]) => `${p} ${Math.abs(v) >= PROVEN ? (v > 0 ? 'wins' : 'loses') : (v > 0 ? '+' : '') + v}`).join(', ');
+    const all = r.moves.map(([p, v]) => `${p} ${Math.abs(v) >= PROVEN ? (v > 0 ? 'wins' : 'loses') : signed(v, 0)}`).join(', ');
     $('hint-text').textContent = `${r.stopped ? 'Stopped. ' : ''}Hint at depth ${r.depth}: ${r.best} (${describe(r, colour)}). Every peg: ${all}.`;
   } catch (e) {
     if (g === generation) showError(e.message);

@@ -210,3 +210,16 @@ test('at 1280 px the layers hold their cells, round and apart; the load field is
   assert.notEqual(bg, 'rgb(255, 255, 255)');
   await page().emulateMedia({ colorScheme: 'light' });
 });
+
+test("the 3-D view's caption reads as one sentence, and numbers use the page's minus sign", async () => {
+  // The picture is named by the caption's words alone, not its buttons'.
+  assert.equal(await page().locator('#iso').ariaSnapshot().then((s) => s.match(/img "([^"]*)"/)[1]), 'The pegs in 3-D.');
+  assert.doesNotMatch(await page().evaluate(() => document.querySelector('#iso-caption').innerText), /\n/);
+  await newGame('human', 'human');
+  await load('a1d4b1c1a2');
+  await page().click('#hint');
+  await page().waitForFunction(() => /Every peg/.test(document.querySelector('#hint-text').textContent), null, { timeout: 60_000 });
+  const hint = await text('#hint-text');
+  assert.doesNotMatch(hint, /(^|[\s(])-\d/, hint);
+  assert.match(hint, /−\d|\+\d|wins|loses/);
+});
