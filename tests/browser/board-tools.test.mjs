@@ -120,6 +120,9 @@ test('a clock at zero loses the game on time, and no move is taken after it', as
   await page().waitForFunction(() => !document.querySelector('#banner').hidden, null, { timeout: 75_000 });
   assert.equal(await text('#banner-text'), 'White ran out of time: Black wins on time.');
   assert.equal(await text('#clock-white'), '0:00');
+  // The game is over: no book values on the board, nobody to move.
+  assert.equal(await page().locator('#board .hinted').count(), 0);
+  assert.equal(await text('#to-move'), '');
   // The board refuses the move: its squares are disabled, and a click anyway does nothing.
   assert.equal(await page().getAttribute('#board [data-square="d6"]', 'aria-disabled'), 'true');
   await page().click('#board [data-square="d6"]', { force: true });

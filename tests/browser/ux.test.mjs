@@ -484,3 +484,15 @@ test("the current move's 'book' tag reads on its chip, light and dark", async ()
   }
   await page().emulateMedia({ colorScheme: 'light' });
 });
+
+test('a pass announced just before the end goes when the game ends', async () => {
+  await newGame({ black: 'human', white: 'beginner' });
+  // 4x4: Black has no move; the engine's one move for White fills the board.
+  await page().fill('#load-text', '-XOOXXOOOOOOOOOO X');
+  await page().click('#load button[type=submit]');
+  await page().waitForFunction(() => /passed/.test(document.querySelector('#notice').textContent) || !document.querySelector('#resume').hidden, null, { timeout: 10_000 });
+  if (await page().isVisible('#resume')) await page().click('#resume');
+  await page().waitForFunction(() => !document.querySelector('#banner').hidden, null, { timeout: 10_000 });
+  assert.equal(await page().isVisible('#notice'), false, await text('#notice'));
+  await newGame({});
+});

@@ -3,7 +3,7 @@
 // levels, and the board as an image. It reads the state object and draws.
 import { BOARD_CSS } from '../board-view.js';
 import { signed as fmt } from '../format.js';
-import { $, app, download, line, sideName, showError } from './state.js';
+import { $, app, download, line, notice, sideName, showError } from './state.js';
 import { branchOf, engineToMove, followLine, humanToMove, jumpTo, mistakeAt } from './model.js';
 import { drawEditor } from './editor.js';
 import { flagged, syncClock, timeLoss } from './clock.js';
@@ -30,7 +30,7 @@ export function render({ hints, best, book = false, animate = false } = {}) {
   if (!hints && solved) {
     hints = solved.hints;
     best = solved.best;
-  } else if (!hints && state.book && state.status === 'move' && $('book-moves').checked) {
+  } else if (!hints && state.book && state.status === 'move' && !flagged() && $('book-moves').checked) {
     // The book's values, drawn apart from a search's scores.
     ({ hints, best } = bookHints(state.book));
     book = true;
@@ -41,7 +41,7 @@ export function render({ hints, best, book = false, animate = false } = {}) {
   $('opening').hidden = !state.opening;
   $('black-count').textContent = state.black;
   $('white-count').textContent = state.white;
-  $('to-move').textContent = state.status === 'over' ? '' : t('· {side} to move', { side: sideName(state.toMove) });
+  $('to-move').textContent = state.status === 'over' || flagged() ? '' : t('· {side} to move', { side: sideName(state.toMove) });
   $('record').textContent = game.moves.filter((m) => m !== 'pass').join(' ');
   $('record').dataset.copy = state.record;
   $('position').textContent = state.position;
@@ -97,6 +97,8 @@ function drawBanner() {
   const over = (state.status === 'over' || flagged()) && !editing;
   $('banner').hidden = !over;
   if (!over) return;
+  // What was said of the last moves (a pass) is over with the game.
+  if ($('notice').dataset.untilOver) notice(null);
   if (flagged()) {
     $('banner-text').textContent = timeLoss(flagged());
     return;

@@ -71,9 +71,12 @@ export function showError(message) {
 }
 
 /** A line above the board, with an optional button ({ label, run }). */
-export function notice(message, action) {
+export function notice(message, action, { untilOver = false } = {}) {
   const p = $('notice');
   p.hidden = !message;
+  // A notice of the game's course (a pass) goes when the game ends.
+  if (untilOver) p.dataset.untilOver = '1';
+  else delete p.dataset.untilOver;
   p.replaceChildren(message ?? '');
   if (action) {
     const b = Object.assign(document.createElement('button'), { type: 'button', textContent: action.label });

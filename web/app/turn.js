@@ -17,7 +17,7 @@ export function continueGame() {
     if (app.paused) return;
     setTimeout(() => {
       if (gen !== app.generation || app.paused) return;
-      notice(t('{side} had no legal move and passed.', { side: sideName(state.toMove) }));
+      notice(t('{side} had no legal move and passed.', { side: sideName(state.toMove) }), null, { untilOver: true });
       playMove('pass', { keepNotice: true });
     }, 300);
     return;
