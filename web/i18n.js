@@ -192,6 +192,8 @@ const JA = {
   ', best move so far {move}': '、現時点の最善手は {move}',
   'Stopped before the end: no result, nothing proven yet.': '最後まで読む前に停止しました：結果なし、まだ何も証明されていません。',
   'between {low} and {high}': '{low} から {high} の間',
+  'stored result: solved in {seconds} s, {nodes} nodes on {threads} thread(s); checked: {checks}. Press \u201cSolve this position\u201d to solve it again here.':
+    '保存済みの結果：{threads} スレッドで {seconds} 秒、{nodes} ノード。検証：{checks}。ここで読み直すには「この局面を読み切る」を押してください。',
   'Stopped before the end: no result. Proven so far for {side}: {proven}{best}{solved}.': '最後まで読む前に停止しました：結果なし。{side}について証明済み：{proven}{best}{solved}。',
   'The game is over: {side} won ({score}, {rule}).': '対局は終わっています：{side}の勝ち（{score}、{rule}）。',
   'The game is over: {side} lost ({score}, {rule}).': '対局は終わっています：{side}の負け（{score}、{rule}）。',

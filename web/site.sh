@@ -25,6 +25,8 @@ cp "$web"/*.html "$web"/*.css "$web"/manifest.webmanifest "$out/"
 for f in "$web"/*.js; do cp "$f" "$out/"; done
 cp "$web"/app/*.js "$out/app/"
 cp "$web"/icons/*.png "$web"/icons/*.svg "$out/icons/"
+# The boards solved from the start, which the app's one-click solves show.
+cp "$root/engine/solves/solved.json" "$out/solved.json"
 # The engine: wasm-bindgen's output, without its .gitignore, and the book.
 for pkg in pkg pkg-single; do
   (cd "$web/$pkg" && find . -type f ! -name .gitignore ! -name '*.d.ts' ! -name package.json -print0 |

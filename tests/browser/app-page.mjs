@@ -61,3 +61,13 @@ export async function stopSolveAfter(page, after) {
     document.querySelector('#solve-stop').click();
   }));
 }
+
+/**
+ * Sets `board` up from the Othello start under paper scoring and solves it
+ * with the Solve form: always a live solve, never the stored result a
+ * one-click button shows.
+ */
+export async function solveLive(page, board) {
+  await newGame(page, { board, scoring: 'paper' });
+  await page.click('#solve button[type=submit]');
+}

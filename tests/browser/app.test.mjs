@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { appSession, stopSolveAfter } from './app-page.mjs';
+import { appSession, stopSolveAfter, solveLive } from './app-page.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 // The CLI the browser's answers are checked against (cargo test builds it).
@@ -120,6 +120,9 @@ test("4x4 solves to -8 under paper 001's rule, and its perfect line replays to t
   await page().click('.mini[data-board="4x4"]');
   await page().waitForFunction(() => /−8 for Black/.test(document.querySelector('#solve-result').textContent), null, { timeout: 30_000 });
   assert.match(await text('#solve-result'), /Black to move: loss by 8 with perfect play — White wins 11–3 \(−8 for Black, disc-difference scoring\)/);
+  // A board solved from the start shows its stored result, and says so.
+  assert.match(await text('#solve-stats'), /stored result: solved in .* checked: the same value on 2 threads/);
+  assert.equal(await page().$$eval('#solve-moves tbody tr', (rows) => rows.length), 4);
   // The setup said what it changed.
   assert.match(await text('#notice'), /4×4, disc-difference scoring, both players human/);
   // The diagram numbers the line's moves.
@@ -136,7 +139,7 @@ test("4x4 solves to -8 under paper 001's rule, and its perfect line replays to t
 });
 
 test('stop ends a long solve within 500 ms, and the next command works', async () => {
-  await page().click('.mini[data-board="6x6"]');
+  await solveLive(page(), '6x6');
   const ms = await stopSolveAfter(page(), 1500);
   console.log(`stop of a 6x6 solve took ${ms.toFixed(1)} ms`);
   assert.ok(ms < 500, `stop took ${ms} ms`);
@@ -145,7 +148,7 @@ test('stop ends a long solve within 500 ms, and the next command works', async (
   assert.equal(await page().isVisible('#solve-line-label'), false);
   assert.equal(await page().isVisible('#diagram'), false);
   assert.doesNotMatch(await text('#solve-result'), />=|<=|-\d/);
-  await page().click('.mini[data-board="4x4"]');
+  await solveLive(page(), '4x4');
   await page().waitForFunction(() => /−8 for Black/.test(document.querySelector('#solve-result').textContent), null, { timeout: 30_000 });
   assert.equal(await page().isVisible('#solve-line-label'), true);
   assert.equal(await page().isVisible('#diagram'), true);

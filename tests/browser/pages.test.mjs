@@ -3,6 +3,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { start } from './browser.mjs';
+import { solveLive } from './app-page.mjs';
 
 const sessions = [];
 after(async () => Promise.all(sessions.map((s) => s.close())));
@@ -222,10 +223,10 @@ test('without cross-origin isolation the single-thread build plays, solves and s
   assert.equal(await page.evaluate(() => self.crossOriginIsolated), false);
   assert.equal(await page.textContent('#thread-count'), '1');
   assert.match(await page.textContent('#engine-note'), /not cross-origin isolated/);
-  await page.click('.mini[data-board="4x4"]');
+  await solveLive(page, '4x4');
   await page.waitForFunction(() => /−8 for Black/.test(document.querySelector('#solve-result').textContent), null, { timeout: 30_000 });
   // Stop replaces the worker; the engine still answers afterwards.
-  await page.click('.mini[data-board="6x6"]');
+  await solveLive(page, '6x6');
   await page.waitForFunction(() => !document.querySelector('#solve-stop').disabled);
   await page.waitForTimeout(1000);
   const t0 = Date.now();
@@ -234,7 +235,7 @@ test('without cross-origin isolation the single-thread build plays, solves and s
   const ms = Date.now() - t0;
   console.log(`single-thread stop (worker replaced) took ${ms} ms`);
   assert.ok(ms < 500, `stop took ${ms} ms`);
-  await page.click('.mini[data-board="4x6"]');
+  await solveLive(page, '4x6');
   await page.waitForFunction(() => /\+16 for Black/.test(document.querySelector('#solve-result').textContent), null, { timeout: 60_000 });
   assert.deepEqual(errors, []);
 });

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { parse } from 'yaml';
-import { newGame } from './app-page.mjs';
+import { newGame, solveLive } from './app-page.mjs';
 import { start } from './browser.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -112,7 +112,7 @@ test('served as GitHub Pages serves it, every page loads without an error, gets 
   console.log(`first visit: ${(boardBytes / 1024).toFixed(0)} KiB sent until the board is ready with threads, `
     + `${(firstVisit / 1024).toFixed(0)} KiB until the whole site is kept offline`);
   assert.ok(Number(await page.textContent('#thread-count')) >= 2, 'threads on the published site');
-  await page.click('.mini[data-board="4x4"]');
+  await solveLive(page, '4x4');
   await page.waitForFunction(() => /−8 for Black/.test(document.querySelector('#solve-result').textContent), null, { timeout: 30_000 });
   for (const path of PAGES.slice(1)) await openIsolated(page, b.url + path);
   assert.deepEqual(b.errors, []);
@@ -131,7 +131,7 @@ test('with the network cut, the site reloads, plays and solves with threads', as
     await newGame(page, { black: 'human', white: 'beginner' });
     await page.locator('#board [data-square="f5"]').click();
     await page.waitForFunction(() => document.querySelector('#record').textContent.split(' ').length === 2, null, { timeout: 30_000 });
-    await page.click('.mini[data-board="4x6"]');
+    await solveLive(page, '4x6');
     await page.waitForFunction(() => /\+16 for Black/.test(document.querySelector('#solve-result').textContent), null, { timeout: 60_000 });
     for (const path of PAGES.slice(1)) await openIsolated(page, b.url + path);
   } finally {

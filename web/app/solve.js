@@ -189,6 +189,33 @@ for (const b of document.querySelectorAll('.mini')) {
       scoring: 'paper',
       message: `Set up for paper 001: ${b.dataset.board.replace('x', '×')}, disc-difference scoring, both players human.`,
     });
-    await solveCurrent();
+    const stored = app.solvedBoards?.find((s) => s.board === b.dataset.board && s.start === 'othello' && s.scoring === 'paper');
+    if (stored) showStored(stored);
+    else await solveCurrent();
   }));
+}
+
+// Boards solved from the start (engine/solves/solved.json), fetched after
+// the first paint: a one-click solve of one of them shows it at once.
+fetch('solved.json').then((r) => (r.ok ? r.json() : null)).then((boards) => {
+  if (Array.isArray(boards)) app.solvedBoards = boards;
+}, () => { /* offline before the file was kept: the boards are solved live */ });
+
+/** A stored solution of the start shown as a finished solve, said to be stored. */
+function showStored(s) {
+  app.generation++;
+  const position = { ...app.state };
+  const r = {
+    score: s.value, result: s.value > 0 ? 'win' : s.value < 0 ? 'loss' : 'draw', stopped: false,
+    black: s.final.black, white: s.final.white, best: s.line[0], pv: s.line,
+    moves: Object.entries(s.moves ?? {}), seconds: s.seconds, nodes: s.nodes,
+  };
+  const bar = $('solve-progress');
+  bar.max = 1;
+  bar.value = 1;
+  $('solve-warning').textContent = '';
+  $('solve-stats').textContent = t('stored result: solved in {seconds} s, {nodes} nodes on {threads} thread(s); checked: {checks}. Press \u201cSolve this position\u201d to solve it again here.', {
+    seconds: s.seconds.toFixed(2), nodes: big(s.nodes), threads: s.threads, checks: s.checks.join('; '),
+  });
+  showSolution(position, r, false, app.generation);
 }
