@@ -40,6 +40,18 @@ test('a game turns to f5 first, mirrors and rotates with its record, keeping the
   await page().click('#last');
   // d6 → row 5, col 3 → (3, 2) c4; c3 → (2, 2) → (2, 5) f3.
   await recordIs('d6 c4 f3');
+  // Turned away from the Othello start, "First move f5" brings the start back too:
+  // the record, the opening's name and the Start menu are the standard ones again.
+  await page().click('button[data-symmetry="f5"]');
+  await recordIs('f5 d6 c3');
+  assert.equal(await page().isVisible('#opening'), true);
+  assert.equal(await page().inputValue('#start'), 'othello');
+  await page().click('button[data-symmetry="flip-vertical"]');
+  await page().click('button[data-symmetry="f5"]');
+  await recordIs('f5 d6 c3');
+  await page().click('#first');
+  await page().waitForFunction(() => document.querySelector('#record').textContent === '');
+  assert.match(await text('#position'), /^-{27}OX-{6}XO-{27} X$/);
 });
 
 test('a quarter turn is offered only on square boards', async () => {

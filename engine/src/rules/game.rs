@@ -4,7 +4,7 @@
 
 use crate::error::Error;
 use crate::rules::geometry::BoardSize;
-use crate::rules::position::{Color, Position, Scoring, Status};
+use crate::rules::position::{Color, Position, Scoring, Start, Status};
 use crate::rules::square::Square;
 use crate::rules::symmetry::Symmetry;
 
@@ -190,21 +190,28 @@ impl Game {
         Ok(game)
     }
 
-    /// The game in its standard orientation: of the symmetries that leave
-    /// its start as it is, the one that puts the first move furthest right,
-    /// then lowest, which on 8×8 from the Othello start is f5 (the
-    /// convention of game databases). A game with no move stays as it is.
+    /// The game in its standard orientation: back on a standard start (the
+    /// Othello or Reversi one) if a symmetry takes its start there (a game
+    /// turned or mirrored away from it comes back), else on its own start;
+    /// of those symmetries, the one that puts the first move furthest
+    /// right, then lowest, which on 8×8 from the Othello start is f5 (the
+    /// convention of game databases).
     pub fn normalised(&self) -> Game {
         let size = self.start().size();
-        let Some(Move::Play(first)) = self.moves.first().copied() else { return self.clone() };
-        Symmetry::group(size)
-            .iter()
-            .filter_map(|&sym| self.transformed(sym).ok())
-            .filter(|g| g.start() == self.start())
-            .max_by_key(|g| match g.moves[0] {
-                Move::Play(sq) => (sq.col(size), sq.row(size)),
-                Move::Pass => (first.col(size), first.row(size)),
+        let images: Vec<Game> = Symmetry::group(size).iter().filter_map(|&sym| self.transformed(sym).ok()).collect();
+        let standard = [Position::start(size, Start::Othello), Position::start(size, Start::Reversi)];
+        let on_standard = |g: &&Game| standard.contains(g.start());
+        let pool: Vec<&Game> = if images.iter().any(|g| on_standard(&g)) {
+            images.iter().filter(on_standard).collect()
+        } else {
+            images.iter().filter(|g| g.start() == self.start()).collect()
+        };
+        pool.into_iter()
+            .max_by_key(|g| match g.moves.first() {
+                Some(Move::Play(sq)) => (sq.col(size), sq.row(size)),
+                _ => (0, 0),
             })
+            .cloned()
             .unwrap_or_else(|| self.clone())
     }
 
@@ -379,5 +386,18 @@ mod tests {
             assert_eq!(g.start(), &start8());
         }
         assert_eq!(Game::new(start8()).normalised(), Game::new(start8()));
+    }
+
+    #[test]
+    fn normalising_a_turned_or_mirrored_game_brings_back_its_start() {
+        let g = Game::from_record(start8(), "f5d6c3").unwrap();
+        for sym in Symmetry::group(BoardSize::OTHELLO) {
+            let turned = g.transformed(*sym).unwrap();
+            let back = turned.normalised();
+            assert_eq!(back.start(), &start8(), "{}", sym.name());
+            assert_eq!(back.record(), "f5d6c3", "{}", sym.name());
+            // No move yet: the start alone comes back.
+            assert_eq!(Game::new(*turned.start()).normalised().start(), &start8(), "{}", sym.name());
+        }
     }
 }
