@@ -260,8 +260,12 @@ fn match_and_bench_report_totals() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let rows = v["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 8);
+    // Each row's speed-up is its mode's 1-thread best time over its own.
     for r in rows {
-        assert!(r["nodes"].as_u64().unwrap() > 0 && r["speedup_best"].as_f64().unwrap() > 0.0, "{r}");
+        assert!(r["nodes"].as_u64().unwrap() > 0, "{r}");
+        let one = rows.iter().find(|o| o["mode"] == r["mode"] && o["threads"] == 1).unwrap();
+        let want = one["best_seconds"].as_f64().unwrap() / r["best_seconds"].as_f64().unwrap();
+        assert!((r["speedup_best"].as_f64().unwrap() - want).abs() < 1e-9, "{r}");
     }
     assert!(v["cores_median"].as_f64().unwrap() > 0.5);
 }
@@ -561,7 +565,9 @@ fn four_match_and_experiment_print_their_tables() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let rows = v["rows"].as_array().unwrap();
     assert_eq!((rows.len(), &rows[0]["threads"], &rows[1]["threads"]), (2, &1.into(), &2.into()));
-    assert!(rows[1]["speedup_best"].as_f64().unwrap() > 0.0);
+    assert_eq!(rows[0]["speedup_best"].as_f64(), Some(1.0));
+    let want = rows[0]["best"].as_f64().unwrap() / rows[1]["best"].as_f64().unwrap();
+    assert!((rows[1]["speedup_best"].as_f64().unwrap() - want).abs() < 1e-9, "{}", rows[1]);
 }
 
 #[test]

@@ -184,7 +184,7 @@ impl WasmGame {
     /// The same game under a symmetry: `"rotate-90"`, `"rotate-180"`,
     /// `"rotate-270"`, `"flip-horizontal"`, `"flip-vertical"`, `"transpose"`,
     /// `"anti-transpose"`, or `"f5"` for the standard orientation (the first
-    /// move on f5, the start kept).
+    /// move on f5, back on the standard start if the game was turned away from it).
     pub fn transformed(&self, symmetry: &str) -> Result<WasmGame, JsError> {
         let game = match symmetry {
             "f5" => self.game.normalised(),
