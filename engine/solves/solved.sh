@@ -2,7 +2,8 @@
 # Makes engine/solves/solved.json: every board Yomi has solved from the
 # start, Othello start, paper 001's scoring, each checked twice.
 #   bash engine/solves/solved.sh [--table]   (after cargo build --release)
-# --table only writes README.md's table from solved.json as it stands.
+# --table leaves the small boards as they are, takes the jobs' results
+# again and writes README.md's table.
 # Boards a plain solve finishes in minutes are solved here on one thread
 # (the value, line, nodes and time), again for every first move's value
 # (whose best must be the value), again on two threads (YBW), and the
@@ -52,19 +53,6 @@ for (const board of ['4x4', '4x6', '4x8', '6x6', '4x10', '4x12']) {
     ],
   });
 }
-// Boards solved as jobs: their result.json, with the checks the job's folder lists.
-const solves = path.join(root, 'engine/solves');
-for (const dir of fs.readdirSync(solves).sort()) {
-  const result = path.join(solves, dir, 'result.json');
-  if (!fs.existsSync(result)) continue;
-  const r = read(result);
-  const checksFile = path.join(solves, dir, 'checks.txt');
-  const checks = fs.existsSync(checksFile) ? fs.readFileSync(checksFile, 'utf8').split('\n').filter(Boolean) : [];
-  boards.push({
-    board: r.board, start: 'othello', scoring: r.scoring, value: r.value, line: r.line,
-    nodes: r.nodes, seconds: r.seconds, threads: r.threads, job: `engine/solves/${dir}`, checks,
-  });
-}
 const squares = (b) => b.split('x').map(Number).reduce((x, y) => x * y);
 boards.sort((a, b) => squares(a.board) - squares(b.board) || a.board.localeCompare(b.board));
 // One board a line: the file reads as a table.
@@ -79,6 +67,26 @@ const fs = require('fs');
 const path = require('path');
 const [root, out] = process.argv.slice(2);
 const boards = JSON.parse(fs.readFileSync(out, 'utf8'));
+const read = (f) => JSON.parse(fs.readFileSync(f, 'utf8'));
+const squares = (b) => b.split('x').map(Number).reduce((x, y) => x * y);
+// The boards solved as jobs: their result.json, with the checks their folder lists.
+const plain = boards.filter((b) => !b.job);
+boards.length = 0;
+boards.push(...plain);
+const solves = path.join(root, 'engine/solves');
+for (const dir of fs.readdirSync(solves).sort()) {
+  const result = path.join(solves, dir, 'result.json');
+  if (!fs.existsSync(result)) continue;
+  const r = read(result);
+  const checksFile = path.join(solves, dir, 'checks.txt');
+  const checks = fs.existsSync(checksFile) ? fs.readFileSync(checksFile, 'utf8').split('\n').filter(Boolean) : [];
+  boards.push({
+    board: r.board, start: 'othello', scoring: r.scoring, value: r.value, line: r.line, final: r.final,
+    nodes: r.nodes, seconds: r.seconds, threads: r.threads, job: `engine/solves/${dir}`, checks,
+  });
+}
+boards.sort((a, b) => squares(a.board) - squares(b.board) || a.board.localeCompare(b.board));
+fs.writeFileSync(out, `[\n${boards.map((b) => `  ${JSON.stringify(b)}`).join(',\n')}\n]\n`);
 // README.md's table of solved boards, between its markers.
 const readme = path.join(root, 'README.md');
 const sign = (v) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : '0');

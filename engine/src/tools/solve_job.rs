@@ -274,8 +274,16 @@ impl Job {
             Move::Pass => "pass".to_string(),
             Move::Play(sq) => sq.name(size),
         }).collect();
+        let mut end = self.spec.root;
+        for m in &outcome.line {
+            end = match m {
+                Move::Pass => end.passed(),
+                Move::Play(sq) => end.play(*sq).expect("the perfect line is legal"),
+            };
+        }
         let json = serde_json::json!({
             "board": format!("{}x{}", size.rows(), size.cols()),
+            "final": { "black": end.count(crate::Color::Black), "white": end.count(crate::Color::White) },
             "position": format_position_with_board(&self.spec.root),
             "scoring": match self.spec.scoring { Scoring::World => "world", Scoring::Paper => "paper" },
             "value": outcome.value,
