@@ -496,3 +496,21 @@ test('a pass announced just before the end goes when the game ends', async () =>
   assert.equal(await page().isVisible('#notice'), false, await text('#notice'));
   await newGame({});
 });
+
+test('Ctrl+Z then Ctrl+Y brings the game back: your move and the reply, and the engine plays on', async () => {
+  await newGame({ black: 'human', white: 'beginner' });
+  await cell('f5').click();
+  await page().waitForFunction(() => document.querySelector('#record').textContent.split(' ').length === 2, null, { timeout: 30_000 });
+  const before = await text('#record');
+  await page().locator('body').click({ position: { x: 2, y: 2 } });
+  await page().keyboard.press('Control+z');
+  await page().waitForFunction(() => document.querySelector('#record').textContent === '');
+  await page().keyboard.press('Control+y');
+  await page().waitForFunction((r) => document.querySelector('#record').textContent === r, before);
+  assert.equal(await page().isVisible('#resume'), false, 'the engine is not left paused');
+  // It plays on: a move of yours gets its reply.
+  const legal = await page().$$eval('#board .legal', (els) => els.map((e) => e.dataset.square));
+  await cell(legal[0]).click();
+  await page().waitForFunction(() => document.querySelector('#record').textContent.split(' ').length === 4, null, { timeout: 30_000 });
+  await newGame({});
+});

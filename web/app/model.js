@@ -159,9 +159,26 @@ export async function undo() {
   await jumpTo(k);
 }
 
+// Redo undoes Undo: it replays a person's move and the engine's replies
+// and forced passes after it, and once the whole line is back the engine
+// goes on as before, so Ctrl+Z then Ctrl+Y brings the game back.
 export async function redo() {
-  if (app.game.redo.length === 0) return;
-  await jumpTo(app.game.moves.length + 1);
+  const { game } = app;
+  if (game.redo.length === 0) return;
+  const all = line();
+  const { players } = game;
+  const anyHuman = players.black === 'human' || players.white === 'human';
+  let k = game.moves.length + 1;
+  if (anyHuman) {
+    const { movers } = await app.yomi.state({ origin: game.origin, moves: all });
+    while (k < all.length && (all[k] === 'pass' || players[movers[k]] !== 'human')) k++;
+  }
+  await jumpTo(k);
+  if (k === all.length) {
+    app.paused = false;
+    app.view.render();
+    app.view.continueGame();
+  }
 }
 
 // ---- keeping the game: storage and links -------------------------------------
