@@ -514,3 +514,24 @@ test('Ctrl+Z then Ctrl+Y brings the game back: your move and the reply, and the 
   await page().waitForFunction(() => document.querySelector('#record').textContent.split(' ').length === 4, null, { timeout: 30_000 });
   await newGame({});
 });
+
+test("in dark mode Black's icon in the score line reads as a black disc, not a white one", async () => {
+  await page().emulateMedia({ colorScheme: 'dark' });
+  const [ring, white, bg] = await page().evaluate(() => {
+    const black = document.querySelector('.scoreline .disc.black');
+    const shadow = getComputedStyle(black).boxShadow.match(/rgba?\([^)]*\)/)[0];
+    return [shadow, getComputedStyle(document.querySelector('.scoreline .disc.white')).backgroundColor, getComputedStyle(document.body).backgroundColor];
+  });
+  const lum = (c) => {
+    const [r, g, b] = c.match(/[\d.]+/g).slice(0, 3).map(Number).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (a, c) => {
+    const [x, y] = [lum(a), lum(c)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  };
+  await page().emulateMedia({ colorScheme: 'light' });
+  // Its ring is seen on the page, and far darker than a white disc.
+  assert.ok(ratio(ring, bg) >= 1.5, `ring against the page ${ratio(ring, bg).toFixed(2)}`);
+  assert.ok(ratio(white, ring) >= 3, `white disc against Black's ring ${ratio(white, ring).toFixed(2)}`);
+});
