@@ -36,7 +36,7 @@ pub struct Candidate {
     pub sq: u32,
     /// The discs it turns.
     pub flips: u64,
-    /// Its ordering key: higher is searched first.
+    /// Its ordering key: lower is searched first.
     pub key: i32,
 }
 

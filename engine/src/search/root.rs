@@ -14,9 +14,9 @@ use crate::search::node::{Policy, Searcher};
 pub struct RootMove {
     /// The square, as a bit index.
     pub sq: u32,
-    /// The position after the move (the opponent to move).
+    /// After the move, the discs of the side to move next (the opponent).
     pub p: u64,
-    /// The opponent's discs after the move (to move next).
+    /// After the move, the discs of the side that made it.
     pub o: u64,
     /// From the root's side, as the last iteration left it.
     pub value: i32,
