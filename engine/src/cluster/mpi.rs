@@ -48,10 +48,6 @@ impl Cluster {
         self.world.size() as usize
     }
 
-    /// The name of the machine this rank runs on.
-    pub fn host(&self) -> String {
-        mpi::environment::processor_name().unwrap_or_else(|_| "?".into())
-    }
 
     /// Rank 0's links to every worker: `local` on a thread here, and the
     /// other ranks, which [`Cluster::serve`].

@@ -263,13 +263,6 @@ impl Board {
         }
     }
 
-    /// The board from side-relative stones with `to_move` to move.
-    pub fn from_relative(p: u64, o: u64, to_move: Color) -> Board {
-        match to_move {
-            Color::Black => Board { black: p, white: o },
-            Color::White => Board { black: o, white: p },
-        }
-    }
 
     /// Whether the game is won, drawn, or goes on.
     pub fn outcome(&self) -> Outcome {
