@@ -48,11 +48,19 @@ impl TournamentGame {
     }
 }
 
-/// The games a fit or the book may use (those outside [`MEASURED`]), in the
-/// file's order, as the squares played: the games a tournament shard of the
-/// corpus numbers.
+/// The games a fit or the book may use (those outside [`MEASURED`]) that
+/// are played to the end, in the file's order, as the squares played: the
+/// games a tournament shard of the corpus numbers. A record that stops
+/// before the end (a resignation, a lost sheet) has no exact value where it
+/// stops, nor a shard's ending, so it is left out.
 pub fn fitting(games: &[TournamentGame]) -> Result<Vec<Vec<u8>>, Error> {
-    games.iter().filter(|g| !g.is_measured()).map(TournamentGame::squares).collect()
+    let mut out = Vec::new();
+    for g in games.iter().filter(|g| !g.is_measured()) {
+        if g.replay()?.is_over() {
+            out.push(g.squares()?);
+        }
+    }
+    Ok(out)
 }
 
 /// Reads the games of `text` (the file's lines); an error names the line.
@@ -121,5 +129,8 @@ mod tests {
         let games = read(&root.join(GAMES)).unwrap();
         assert_eq!(games.len(), 131_212);
         assert_eq!(games.iter().filter(|g| g.is_measured()).count(), 4_057);
+        // Of the 127,155 others, those played to the end.
+        let fitting = fitting(&games).unwrap();
+        assert_eq!(fitting.len(), 126_742);
     }
 }
