@@ -12,6 +12,17 @@ import { appSession, stopSolveAfter } from './app-page.mjs';
 const ROOT = new URL('../../', import.meta.url).pathname;
 const { session, page, text, cell, newGame } = appSession();
 
+/** WCAG contrast ratio of two CSS colours (rgb()/rgba() strings). */
+function ratio(a, c) {
+  const lum = (col) => {
+    const [r, g, b] = col.match(/[\d.]+/g).slice(0, 3).map(Number).map((v) => v / 255)
+      .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [x, y] = [lum(a), lum(c)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
 async function load(textToLoad) {
   await page().fill('#load-text', textToLoad);
   await page().click('#load button[type=submit]');
@@ -82,7 +93,7 @@ test('a solve stopped after some moves says what they prove and the best move so
   await page().waitForFunction(() => document.querySelector('#solve-stop').disabled);
   const said = await text('#solve-result');
   // Stopped with at least one move solved, or (on a fast machine) finished.
-  assert.match(said, /Stopped before the end: no result\. Proven so far for (Black|White): >= [+-]\d+, best move so far [a-h][1-8] \(\d+ moves? solved\)\.|with perfect play/);
+  assert.match(said, /Stopped before the end: no result\. Proven so far for (Black|White): ≥ [+−]\d+, best move so far [a-h][1-8] \(\d+ moves? solved\)\.|with perfect play/);
 });
 
 test('a 4x16 position survives copy and paste, in the page and in the command line', async () => {
@@ -309,15 +320,6 @@ test('contrast on the board and touch targets on a phone', async () => {
       last: getComputedStyle(last, '::before').backgroundColor,
     };
   });
-  const rgb = (c) => c.match(/[\d.]+/g).slice(0, 3).map(Number);
-  const lum = (c) => {
-    const [r, g, bl] = rgb(c).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const ratio = (a, c) => {
-    const [x, y] = [lum(a), lum(c)].sort((p, q) => q - p);
-    return (x + 0.05) / (y + 0.05);
-  };
   colours.best = best[1];
   assert.equal(best[0], colours.square);
   console.log(`contrast on the square: best-move text ${ratio(colours.best, colours.square).toFixed(2)}, `
@@ -465,15 +467,6 @@ test("the current move's 'book' tag reads on its chip, light and dark", async ()
   await page().check('#book-moves');
   await cell('f5').click();
   await page().waitForSelector(".move-list button[aria-current='step'] .book", { timeout: 30_000 });
-  const rgb = (c) => c.match(/[\d.]+/g).slice(0, 3).map(Number);
-  const lum = (c) => {
-    const [r, g, bl] = rgb(c).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const ratio = (a, c) => {
-    const [x, y] = [lum(a), lum(c)].sort((p, q) => q - p);
-    return (x + 0.05) / (y + 0.05);
-  };
   for (const scheme of ['light', 'dark']) {
     await page().emulateMedia({ colorScheme: scheme });
     const [tag, chip] = await page().evaluate(() => {
@@ -490,9 +483,10 @@ test('a pass announced just before the end goes when the game ends', async () =>
   // 4x4: Black has no move; the engine's one move for White fills the board.
   await page().fill('#load-text', '-XOOXXOOOOOOOOOO X');
   await page().click('#load button[type=submit]');
-  await page().waitForFunction(() => /passed/.test(document.querySelector('#notice').textContent) || !document.querySelector('#resume').hidden, null, { timeout: 10_000 });
+  await page().waitForFunction(() => !document.querySelector('#banner').hidden || !document.querySelector('#resume').hidden, null, { timeout: 10_000 });
   if (await page().isVisible('#resume')) await page().click('#resume');
   await page().waitForFunction(() => !document.querySelector('#banner').hidden, null, { timeout: 10_000 });
+  assert.equal(await page().locator('#move-list button.pass').count(), 1, 'Black passed');
   assert.equal(await page().isVisible('#notice'), false, await text('#notice'));
   await newGame({});
 });
@@ -522,14 +516,6 @@ test("in dark mode Black's icon in the score line reads as a black disc, not a w
     const shadow = getComputedStyle(black).boxShadow.match(/rgba?\([^)]*\)/)[0];
     return [shadow, getComputedStyle(document.querySelector('.scoreline .disc.white')).backgroundColor, getComputedStyle(document.body).backgroundColor];
   });
-  const lum = (c) => {
-    const [r, g, b] = c.match(/[\d.]+/g).slice(0, 3).map(Number).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  };
-  const ratio = (a, c) => {
-    const [x, y] = [lum(a), lum(c)].sort((p, q) => q - p);
-    return (x + 0.05) / (y + 0.05);
-  };
   await page().emulateMedia({ colorScheme: 'light' });
   // Its ring is seen on the page, and far darker than a white disc.
   assert.ok(ratio(ring, bg) >= 1.5, `ring against the page ${ratio(ring, bg).toFixed(2)}`);

@@ -502,7 +502,7 @@ pub fn solve_window(
 const ORDER_PROBE_PLIES: u32 = 8;
 
 /// The legal moves of `pos`, best first by the solver's own ordering (its
-/// probes at most [`ORDER_PROBE_PLIES`] deep), worked out on a table of its
+/// probes at most 8 plies deep), worked out on a table of its
 /// own so that the same position always gets the same order.
 pub fn move_order(pos: &Position) -> Vec<Square> {
     let halt = Halt::new(None, Clock::start(), Limits::NONE);
