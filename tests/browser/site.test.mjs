@@ -116,7 +116,10 @@ test('served as GitHub Pages serves it, every page loads without an error, gets 
   await page.waitForFunction(() => /−8 for Black/.test(document.querySelector('#solve-result').textContent), null, { timeout: 30_000 });
   for (const path of PAGES.slice(1)) await openIsolated(page, b.url + path);
   assert.deepEqual(b.errors, []);
-  assert.deepEqual(b.warnings, []);
+  // Chrome fetches the manifest's icons in the background; the one reload
+  // that isolation takes can cut that fetch short, which it logs as a
+  // warning (about one first visit in five here). Nothing else may warn.
+  assert.deepEqual(b.warnings.filter((w) => !/icon from the Manifest/.test(w)), []);
 });
 
 test('with the network cut, the site reloads, plays and solves with threads', async () => {
