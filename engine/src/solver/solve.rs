@@ -428,7 +428,7 @@ impl SolveJob {
 impl predict::tree::Job for SolveJob {
     fn predict(&self, pos: &Position, exclude: u64, stop: Option<&AtomicBool>) -> (Vec<(Square, f64)>, u64) {
         let halt = Halt::new(stop, self.clock, Limits { nodes: None, ..self.opts.limits });
-        ordering(pos, &self.order_tt, exclude, &halt)
+        ordering(pos, &self.order_tt, exclude, &halt, u32::MAX)
     }
 
     fn search_leaf(&self, leaf: predict::tree::Leaf, table_bytes: usize, stop: Option<&AtomicBool>, send: &dyn Fn(predict::tree::LeafReport)) {
@@ -442,8 +442,8 @@ impl predict::tree::Job for SolveJob {
 
 /// The moves of `pos` not in `exclude`, best first by the solver's own
 /// ordering (paper 002's prediction for the exact solve), and the nodes it
-/// took; nothing after a stop.
-fn ordering(pos: &Position, tt: &TranspositionTable, exclude: u64, halt: &Halt) -> (Vec<(Square, f64)>, u64) {
+/// took; nothing after a stop. Its probes go at most `max_probe` plies deep.
+fn ordering(pos: &Position, tt: &TranspositionTable, exclude: u64, halt: &Halt, max_probe: u32) -> (Vec<(Square, f64)>, u64) {
     with_geometry!(pos.size(), G => {
         let mut s = Solver::<G, World>::solver(tt, halt);
         let (p, o) = (pos.player(), pos.opponent());
@@ -451,7 +451,7 @@ fn ordering(pos: &Position, tt: &TranspositionTable, exclude: u64, halt: &Halt) 
         let odd = s.odd_quadrants(pos.empties());
         let n = pos.empties().count_ones();
         let mut root = RootMoves::new::<G>(p, o, moves, INF);
-        let order = Order::full(odd, Solver::<G, World>::probe_depth(n));
+        let order = Order::full(odd, Solver::<G, World>::probe_depth(n).min(max_probe));
         root.sort_by_key(|m| s.move_key(m.p, m.o, m.sq, order));
         if s.stopped() {
             return (Vec::new(), s.stats.nodes);
@@ -502,20 +502,11 @@ pub fn solve_window(
 const ORDER_PROBE_PLIES: u32 = 8;
 
 /// The legal moves of `pos`, best first by the solver's own ordering (its
-/// probes at most 8 plies deep), worked out on a table of its
-/// own so that the same position always gets the same order.
+/// probes at most 8 plies deep), worked out on a table of its own so that
+/// the same position always gets the same order.
 pub fn move_order(pos: &Position) -> Vec<Square> {
     let halt = Halt::new(None, Clock::start(), Limits::NONE);
-    let tt = TranspositionTable::with_mib(1);
-    with_geometry!(pos.size(), G => {
-        let mut s = Solver::<G, World>::solver(&tt, &halt);
-        let (p, o) = (pos.player(), pos.opponent());
-        let n = pos.empties().count_ones();
-        let mut root = RootMoves::new::<G>(p, o, G::moves(p, o), INF);
-        let order = Order::full(s.odd_quadrants(pos.empties()), Solver::<G, World>::probe_depth(n).min(ORDER_PROBE_PLIES));
-        root.sort_by_key(|m| s.move_key(m.p, m.o, m.sq, order));
-        root.moves.iter().map(|m| Square::from_index(pos.size(), m.sq).expect("on board")).collect()
-    })
+    ordering(pos, &TranspositionTable::with_mib(1), 0, &halt, ORDER_PROBE_PLIES).0.into_iter().map(|(sq, _)| sq).collect()
 }
 
 fn clamp(v: i32, opts: SolveOptions) -> i32 {

@@ -31,7 +31,7 @@ use crate::parallel::Mode;
 use crate::rules::game::Move;
 use crate::rules::notation::{format_position_with_board, parse_position};
 use crate::rules::position::{Position, Scoring, Status};
-use crate::rules::symmetry::{transform, Symmetry};
+use crate::rules::symmetry;
 use crate::search::tt::TranspositionTable;
 use crate::solver::solve::{move_order, solve, solve_window, SolveOptions};
 use crate::with_geometry;
@@ -131,14 +131,13 @@ impl Spec {
     }
 }
 
-/// The canonical orientation of `pos` (the least of its symmetric images).
+/// The canonical orientation of `pos` (the least of its symmetric images,
+/// as `rules::symmetry::canonical` gives it).
 fn canonical(pos: &Position) -> Position {
     let size = pos.size();
-    with_geometry!(size, G => {
-        let best = Symmetry::group(size).iter().map(|&s| (transform::<G>(s, pos.player()), transform::<G>(s, pos.opponent()))).min().expect("a group");
-        let (black, white) = if pos.to_move() == crate::Color::Black { best } else { (best.1, best.0) };
-        Position::new(size, black, white, pos.to_move()).expect("a symmetric image is a position")
-    })
+    let (p, o, _) = with_geometry!(size, G => symmetry::canonical::<G>(pos.player(), pos.opponent()));
+    let (black, white) = if pos.to_move() == crate::Color::Black { (p, o) } else { (o, p) };
+    Position::new(size, black, white, pos.to_move()).expect("a symmetric image is a position")
 }
 
 fn key(pos: &Position) -> (u64, u64) {

@@ -39,13 +39,14 @@ impl TournamentGame {
         Game::from_record(Position::start(BoardSize::OTHELLO, Start::Othello), &self.record)
     }
 
-    /// The squares played, as indices, passes left out.
-    pub fn squares(&self) -> Result<Vec<u8>, Error> {
-        Ok(self.replay()?.moves().iter().filter_map(|m| match m {
-            Move::Play(sq) => Some(sq.index() as u8),
-            Move::Pass => None,
-        }).collect())
-    }
+}
+
+/// A replayed game's squares, as indices, passes left out.
+fn squares(game: &Game) -> Vec<u8> {
+    game.moves().iter().filter_map(|m| match m {
+        Move::Play(sq) => Some(sq.index() as u8),
+        Move::Pass => None,
+    }).collect()
 }
 
 /// The games a fit or the book may use (those outside [`MEASURED`]) that
@@ -56,8 +57,9 @@ impl TournamentGame {
 pub fn fitting(games: &[TournamentGame]) -> Result<Vec<Vec<u8>>, Error> {
     let mut out = Vec::new();
     for g in games.iter().filter(|g| !g.is_measured()) {
-        if g.replay()?.is_over() {
-            out.push(g.squares()?);
+        let game = g.replay()?;
+        if game.is_over() {
+            out.push(squares(&game));
         }
     }
     Ok(out)

@@ -47,7 +47,7 @@ struct HeldoutArgs {
     real: bool,
     /// With --real: the tournament games file.
     #[arg(long, default_value = yomi::tools::tournament::GAMES, value_name = "FILE")]
-    games: PathBuf,
+    real_games: PathBuf,
     /// The empties to fill, as LO-HI within 14-40.
     #[arg(long, default_value = "14-24", value_name = "LO-HI")]
     empties: String,
@@ -127,7 +127,7 @@ fn heldout(args: HeldoutArgs) -> Result<(), Error> {
         .ok_or_else(|| Error::BadArgument(format!("--empties {}: expected LO-HI within 14-40, such as 14-24", args.empties)))?;
     let file = args.file.unwrap_or_else(|| PathBuf::from(if args.real { "tests/data/heldout-real.obf" } else { "tests/data/heldout.obf" }));
     let source = if args.real {
-        heldout::Source::tournament(&yomi::tools::tournament::read(&args.games)?, range.clone())?
+        heldout::Source::tournament(&yomi::tools::tournament::read(&args.real_games)?, range.clone())?
     } else {
         heldout::Source::SelfPlay(yomi::Weights::shipped())
     };
@@ -175,48 +175,42 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
             w
         }
         None if args.finish => return Err(Error::BadArgument(format!("no shard in progress in {}", dir.display()))),
-        None if args.real => {
-            if args.seed.is_some() || args.detours.is_some() {
+        None => {
+            if args.real && (args.seed.is_some() || args.detours.is_some()) {
                 return Err(Error::BadArgument("--real: tournament games have no --seed or --detours".into()));
             }
-            // After the last game any tournament shard holds.
-            let first = entries
-                .iter()
-                .filter_map(|e| match e.recipe.source {
-                    Source::Tournament { first } => Some(first + e.games),
-                    Source::SelfPlay => None,
-                })
-                .max()
-                .unwrap_or(0);
-            let mut recipe = Recipe::tournament(first);
+            let mut recipe = if args.real {
+                // After the last game any tournament shard holds.
+                let first = entries
+                    .iter()
+                    .filter_map(|e| match e.recipe.source {
+                        Source::Tournament { first } => Some(first + e.games),
+                        Source::SelfPlay => None,
+                    })
+                    .max()
+                    .unwrap_or(0);
+                Recipe::tournament(first)
+            } else {
+                let mut r = Recipe::standard(args.seed.unwrap_or(1000 + entries.len() as u64));
+                r.detours = args.detours.unwrap_or(r.detours);
+                r
+            };
             recipe.exact = args.exact.unwrap_or(recipe.exact);
             recipe.depth = args.depth.unwrap_or(recipe.depth);
             recipe.check()?;
+            let games = match recipe.source {
+                Source::Tournament { first } => format!("tournament games from game {first}"),
+                Source::SelfPlay => format!(
+                    "seed {}, {}-{} random opening plies, {} detours",
+                    recipe.seed, recipe.opening.0, recipe.opening.1, recipe.detours
+                ),
+            };
             println!(
-                "starting shard {}: tournament games from game {first}, exact from {} empties, depth {}@{} before, commit {here}",
+                "starting shard {}: {games}, exact from {} empties, depth {}@{} before, commit {here}",
                 entries.len(),
                 recipe.exact,
                 recipe.depth,
                 recipe.selectivity
-            );
-            corpus::start_work(&path, &recipe, &here)?
-        }
-        None => {
-            let mut recipe = Recipe::standard(args.seed.unwrap_or(1000 + entries.len() as u64));
-            recipe.exact = args.exact.unwrap_or(recipe.exact);
-            recipe.depth = args.depth.unwrap_or(recipe.depth);
-            recipe.detours = args.detours.unwrap_or(recipe.detours);
-            recipe.check()?;
-            println!(
-                "starting shard {}: seed {}, exact from {} empties, depth {}@{} before, {}-{} random opening plies, {} detours, commit {here}",
-                entries.len(),
-                recipe.seed,
-                recipe.exact,
-                recipe.depth,
-                recipe.selectivity,
-                recipe.opening.0,
-                recipe.opening.1,
-                recipe.detours
             );
             corpus::start_work(&path, &recipe, &here)?
         }
