@@ -600,11 +600,21 @@ fn datagen_and_fit_patterns_refuse_bad_input() {
     let o = yomi(&["datagen", "--depth", "0", "--out", "/tmp/never.bin"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--depth"), "{}", stderr(&o));
-    let o = yomi(&["fit", "--patterns", "--data", "/nonexistent/positions.bin"]);
+    let (heldout, real) = (concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/heldout.obf"), concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/heldout-real.obf"));
+    let o = yomi(&["fit", "--patterns", "--data", "/nonexistent/positions.bin", "--heldout", heldout, "--heldout-real", real]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("holds no positions"), "{}", stderr(&o));
     let o = yomi(&["fit", "--patterns", "--rate", "0"]);
     assert_eq!(o.status.code(), Some(2));
+    // A corpus fit needs --patterns: without it the paper-000 fit ran and
+    // overwrote engine/weights/fitted.ywt.
+    let o = yomi(&["fit", "--corpus", "/nonexistent/corpus"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--patterns"), "{}", stderr(&o));
+    // A missing held-out set is named, not measured as no positions.
+    let o = yomi(&["fit", "--patterns", "--heldout", "/nonexistent/heldout.obf", "--measure", "shipped"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot read the held-out set /nonexistent/heldout.obf"), "{}", stderr(&o));
     let o = yomi(&["datagen", "--eval", "/nonexistent/round1.ywp", "--out", "/tmp/never.bin"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--eval /nonexistent/round1.ywp"), "{}", stderr(&o));
@@ -629,7 +639,8 @@ fn datagen_fit_and_a_next_round_with_the_fitted_file() {
     let o = yomi(&["datagen", "--games", "1", "--exact", "12", "--depth", "1", "--seed", "7", "--out", &test]);
     assert!(o.status.success(), "{}", stderr(&o));
     let ffo = concat!(env!("CARGO_MANIFEST_DIR"), "/data/ffo/fforum-1-19.obf");
-    let o = yomi(&["fit", "--patterns", "--data", &data, "--test", &test, "--ffo", ffo, "--epochs", "2", "--out", &weights]);
+    let (heldout, real) = (concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/heldout.obf"), concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/heldout-real.obf"));
+    let o = yomi(&["fit", "--patterns", "--data", &data, "--test", &test, "--ffo", ffo, "--heldout", heldout, "--heldout-real", real, "--epochs", "2", "--out", &weights]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("test games (never fitted), against exact scores"), "{}", stdout(&o));
     let o = yomi(&["datagen", "--games", "1", "--exact", "8", "--depth", "1", "--eval", &weights, "--out", &next]);

@@ -121,13 +121,16 @@ impl HeldOut {
         Ok(set)
     }
 
-    /// Reads the set at `path` (empty if there is no file yet).
+    /// Reads the set at `path`; a missing file is an error (a fit measured
+    /// on no positions would look like a fit measured on the set).
     pub fn read(path: &Path) -> Result<HeldOut, Error> {
-        match std::fs::read_to_string(path) {
-            Ok(text) => HeldOut::parse(&text).map_err(|e| Error::BadArgument(format!("{}: {e}", path.display()))),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(HeldOut::default()),
-            Err(e) => Err(Error::BadArgument(format!("{}: {e}", path.display()))),
-        }
+        let text = std::fs::read_to_string(path).map_err(|e| Error::BadArgument(format!("cannot read the held-out set {}: {e}", path.display())))?;
+        HeldOut::parse(&text).map_err(|e| Error::BadArgument(format!("{}: {e}", path.display())))
+    }
+
+    /// Reads the set at `path` to grow it: empty if there is no file yet.
+    pub fn read_or_new(path: &Path) -> Result<HeldOut, Error> {
+        if path.exists() { HeldOut::read(path) } else { Ok(HeldOut::default()) }
     }
 
     /// Writes the set to `path` whole, by a rename, so that an interruption

@@ -131,7 +131,7 @@ fn heldout(args: HeldoutArgs) -> Result<(), Error> {
     } else {
         heldout::Source::SelfPlay(yomi::Weights::shipped())
     };
-    let mut set = HeldOut::read(&file)?;
+    let mut set = HeldOut::read_or_new(&file)?;
     println!("{}: {} positions; filling {}-{} empties for {} min", file.display(), set.len(), range.start(), range.end(), args.minutes);
     let progress = |p: &heldout::Progress| {
         println!("{} empties: {:+} in {:.1} s; {} positions", p.added.empties(), p.added.score, p.seconds, p.total);

@@ -39,7 +39,7 @@ pub struct FitArgs {
     data: Vec<String>,
     /// With --patterns: fit the corpus in DIR (`yomi corpus`) instead of
     /// --data files (one game in 50 of each shard is held out).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", requires = "patterns")]
     corpus: Option<String>,
     /// With --corpus: fit positions above the exact empties to the search's
     /// label, to their game's exact result, or to the mean of the two.
@@ -48,11 +48,11 @@ pub struct FitArgs {
     /// With --patterns: positions files never fitted, whose exact labels
     /// measure the error (make them with `yomi datagen --exact 24` and a
     /// seed of their own).
-    #[arg(long, value_name = "FILE", num_args = 1..)]
+    #[arg(long, value_name = "FILE", num_args = 1.., requires = "patterns")]
     test: Vec<String>,
     /// With --corpus: fit only the manifest's first N shards, as a fit made
     /// when the corpus had N shards did (default: every shard).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", requires = "corpus")]
     shards: Option<usize>,
     /// With --corpus: the share of the corpus's games to fit (all, 1/2,
     /// 1/4, 1/8: nested), for a learning curve.
@@ -73,7 +73,7 @@ pub struct FitArgs {
     /// With --patterns: measure these pattern weights (a FILE that `fit
     /// --patterns` wrote, or shipped) against the same positions instead of
     /// fitting.
-    #[arg(long, value_name = "FILE|shipped")]
+    #[arg(long, value_name = "FILE|shipped", requires = "patterns")]
     measure: Option<String>,
     /// With --patterns: Adam's first step in discs, and the pull towards zero.
     #[arg(long, default_value_t = 0.3, value_name = "R")]
@@ -140,29 +140,37 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
             .map(|x| yomi::tools::pattern_fit::Labelled { p: x.position.player(), o: x.position.opponent(), score: x.score as f32, exact: true })
             .collect())
     };
+    // The corpus's options are checked, and its shards read, before the
+    // held-out sets: a bad option is named before a missing file.
+    let corpus = match &args.corpus {
+        Some(dir) => {
+            let label = match args.label.as_str() {
+                "search" => yomi::tools::pattern_fit::CorpusLabel::Search,
+                "result" => yomi::tools::pattern_fit::CorpusLabel::Result,
+                "mean" => yomi::tools::pattern_fit::CorpusLabel::Mean,
+                other => return Err(Error::BadArgument(format!("--label {other}: expected search, result or mean"))),
+            };
+            let share = yomi::tools::pattern_fit::Share::parse(&args.share)
+                .ok_or_else(|| Error::BadArgument(format!("--share {}: expected all, 1/2, 1/4 or 1/8", args.share)))?;
+            let mut shards: Vec<_> = yomi::tools::corpus::load(std::path::Path::new(dir))?.into_iter().map(|(_, s)| s).collect();
+            if shards.is_empty() {
+                return Err(Error::BadArgument(format!("{dir} holds no shards; grow one with `yomi corpus grow`")));
+            }
+            match args.shards {
+                Some(n) if n == 0 || n > shards.len() => {
+                    return Err(Error::BadArgument(format!("--shards {n}: {dir} holds {} shards", shards.len())));
+                }
+                Some(n) => shards.truncate(n),
+                None => {}
+            }
+            Some((shards, label, share))
+        }
+        None => None,
+    };
     // The self-play set, then the tournament one: both left out, both measured.
     let sets = [(&args.heldout, read_set(&args.heldout)?), (&args.heldout_real, read_set(&args.heldout_real)?)];
     let heldout: Vec<_> = sets.iter().flat_map(|(_, v)| v.iter().copied()).collect();
-    if let Some(dir) = &args.corpus {
-        let label = match args.label.as_str() {
-            "search" => yomi::tools::pattern_fit::CorpusLabel::Search,
-            "result" => yomi::tools::pattern_fit::CorpusLabel::Result,
-            "mean" => yomi::tools::pattern_fit::CorpusLabel::Mean,
-            other => return Err(Error::BadArgument(format!("--label {other}: expected search, result or mean"))),
-        };
-        let share = yomi::tools::pattern_fit::Share::parse(&args.share)
-            .ok_or_else(|| Error::BadArgument(format!("--share {}: expected all, 1/2, 1/4 or 1/8", args.share)))?;
-        let mut shards: Vec<_> = yomi::tools::corpus::load(std::path::Path::new(dir))?.into_iter().map(|(_, s)| s).collect();
-        if shards.is_empty() {
-            return Err(Error::BadArgument(format!("{dir} holds no shards; grow one with `yomi corpus grow`")));
-        }
-        match args.shards {
-            Some(n) if n == 0 || n > shards.len() => {
-                return Err(Error::BadArgument(format!("--shards {n}: {dir} holds {} shards", shards.len())));
-            }
-            Some(n) => shards.truncate(n),
-            None => {}
-        }
+    if let Some((shards, label, share)) = corpus {
         games = shards.iter().map(|s| s.games.len()).sum();
         let exclude = heldout.iter().map(|s| yomi::tools::pattern_fit::position_key(s.p, s.o)).collect();
         (train, held) = yomi::tools::pattern_fit::split_corpus(&shards, label, share, &exclude);

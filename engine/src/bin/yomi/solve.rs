@@ -92,18 +92,8 @@ pub struct SolveArgs {
 
 /// Exit status: 0, or 1 when an OBF file's scores disagree with the solver.
 pub fn run(args: SolveArgs) -> Result<u8, Error> {
-    if args.threads == 0 || args.threads > 1024 {
-        return Err(Error::BadArgument(format!(
-            "--threads {} is out of range; expected 1 to 1024",
-            args.threads
-        )));
-    }
-    if args.hash == 0 || args.hash > 65536 {
-        return Err(Error::BadArgument(format!(
-            "--hash {} is out of range; expected 1 to 65536 MiB",
-            args.hash
-        )));
-    }
+    crate::common::check_thread_count(args.threads)?;
+    crate::common::check_hash(args.hash)?;
     if let Some(t) = args.time {
         if !(t.is_finite() && t > 0.0 && t <= 1e9) {
             return Err(Error::BadArgument(format!("--time {t} is out of range; expected seconds above 0")));
@@ -179,10 +169,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
         }
     };
     let tt = TranspositionTable::with_mib(args.hash);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads)
-        .build()
-        .map_err(|e| Error::BadArgument(format!("cannot start {} threads: {e}", args.threads)))?;
+    let pool = crate::common::check_threads(args.threads)?;
 
     let (mut checked, mut mismatched) = (0, 0);
     let (mut nodes, mut seconds) = (0u64, 0f64);
