@@ -209,3 +209,60 @@ fn a_match_plays_from_the_shipped_book_unless_told_not_to() {
     assert!(r.book_moves[0] >= 2, "{:?}", r.book_moves);
     assert_eq!(r.book_moves[1], 0);
 }
+
+/// The explorer's counts after f5 d6 c3 d3 c4, against a count made here
+/// from the games file: each game's first six moves replayed on the naive
+/// grid, the position after five matched in any of its eight images, and
+/// the sixth move's position named the same way.
+#[test]
+fn the_explorer_counts_what_the_games_file_holds() {
+    use std::io::Read;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/wthor/games-1977-2023.tsv.gz");
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(path).unwrap()).read_to_string(&mut text).unwrap();
+    let index = |name: &[u8]| (name[1] - b'1') as usize * 8 + (name[0] - b'a') as usize;
+    let after = |b: &Board, sq: usize| b.play(sq);
+    let mut target = Board::start(8, 8, false);
+    for m in ["f5", "d6", "c3", "d3", "c4"] {
+        target = after(&target, index(m.as_bytes()));
+    }
+    let key = |b: &Board| (naive_key(b), b.to_move);
+    let want = key(&target);
+    // (games, Black wins, draws, margin sum, first year, last year)
+    type Count = (u32, u32, u32, i64, u16, u16);
+    let add = |c: &mut Count, year: u16, black: i64| {
+        let margin = 2 * black - 64;
+        *c = (c.0 + 1, c.1 + (margin > 0) as u32, c.2 + (margin == 0) as u32, c.3 + margin, c.4.min(year), c.5.max(year));
+    };
+    let empty: Count = (0, 0, 0, 0, u16::MAX, 0);
+    let (mut here, mut by_child) = (empty, HashMap::<(String, u8), Count>::new());
+    for line in text.lines() {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let (year, black, moves) = (cols[0].parse::<u16>().unwrap(), cols[4].parse::<i64>().unwrap(), cols[5].as_bytes());
+        if moves.len() < 10 {
+            continue;
+        }
+        let mut b = Board::start(8, 8, false);
+        for m in moves[..10].chunks(2) {
+            b = after(&b, index(m));
+        }
+        if key(&b) != want {
+            continue;
+        }
+        add(&mut here, year, black);
+        if moves.len() >= 12 {
+            add(by_child.entry(key(&after(&b, index(&moves[10..12])))).or_insert(empty), year, black);
+        }
+    }
+    let start = Position::start(BoardSize::OTHELLO, yomi::Start::Othello);
+    let pos = *yomi::Game::from_record(start, "f5d6c3d3c4").unwrap().current();
+    let seen = yomi::explorer::Explorer::shipped().explore(&pos).expect("a position thousands of games reach");
+    let count = |s: &yomi::explorer::Stats| (s.games, s.black_wins, s.draws, s.margin_sum, s.first_year, s.last_year);
+    assert!(here.0 > 40_000, "{here:?}");
+    assert_eq!(count(&seen.stats), here);
+    assert_eq!(seen.moves.len(), by_child.len());
+    for m in &seen.moves {
+        let child = key(&after(&target, m.square.index() as usize));
+        assert_eq!(Some(&count(&m.stats)), by_child.get(&child), "{}", m.square.name(BoardSize::OTHELLO));
+    }
+}

@@ -1036,3 +1036,29 @@ fn a_solve_job_is_killed_stopped_and_resumed_to_the_solver_s_value() {
     assert!(stderr(&o).contains("holds no job"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn explore_shows_what_tournament_players_played() {
+    let v: serde_json::Value = serde_json::from_slice(&yomi(&["explore", "f5d6c3d3c4", "--json"]).stdout).unwrap();
+    let moves = v["moves"].as_array().unwrap();
+    assert!(v["games"].as_u64().unwrap() > 40_000, "{v}");
+    assert_eq!(moves[0]["move"], "f4", "{v}");
+    assert_eq!(moves[0]["opening"], "Tiger", "{v}");
+    for m in moves {
+        let n = |k: &str| m[k].as_u64().unwrap();
+        assert_eq!(n("black_wins") + n("draws") + n("white_wins"), n("games"), "{m}");
+        assert!(m["mean_black_discs"].as_f64().unwrap().abs() <= 64.0, "{m}");
+    }
+    // The same position turned (d3 c5 c6 ... is f5 d6 c3 ... mirrored) has the same games.
+    let text = stdout(&yomi(&["explore"]));
+    assert!(text.contains("131212 tournament games reached this position"), "{text}");
+    for (args, message) in [
+        (&["explore", "f5f5"][..], "move 2 (f5) is illegal"),
+        (&["explore", "--file", "/nonexistent/explorer.yex"], "cannot read /nonexistent/explorer.yex"),
+        (&["explore", "--build", "--min-games", "0", "--out", "/tmp/never.yex"], "--min-games must be at least 1"),
+    ] {
+        let o = yomi(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(message), "{args:?}: {}", stderr(&o));
+    }
+}

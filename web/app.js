@@ -14,8 +14,9 @@
 //   files.js    game files: GGF and WTHOR databases opened, a game saved as GGF
 //   analysis.js the whole game against the best moves
 //   solve.js    solving the position, the perfect line and its diagram
+//   explorer.js what tournament players played from the position
 import { Yomi } from './yomi.js';
-import { addLanguageMenu, translatePage } from './i18n.js';
+import { addLanguageMenu, t, translatePage } from './i18n.js';
 import { BoardView } from './board-view.js';
 import { $, act, app, line, notice, showError } from './app/state.js';
 import { humanToMove, jumpTo, redo, restartTurn, save, saved, fromLink, gameLink, setGame, undo } from './app/model.js';
@@ -129,26 +130,47 @@ for (const b of document.querySelectorAll('.copy')) {
 
 $('share').addEventListener('click', () => copyText($('share'), gameLink(), 'Copy a link to this game'));
 
+// A move of the explorer's table plays it, as a click on its square does.
+$('explorer-moves').addEventListener('click', (e) => {
+  const b = e.target.closest('button[data-move]');
+  if (b && !b.disabled) humanPlay(b.dataset.move);
+});
+
 // ---- start ------------------------------------------------------------------------------
 
-// The opening book comes after the board is playable, so the first load is
-// no slower; once it is in, the position on the board is asked for again.
+// The opening book and the explorer come after the board is playable, so
+// the first load is no slower; once each is in, the position on the board
+// is asked for again.
+async function refreshState() {
+  const gen = app.generation;
+  const { origin, moves } = app.game;
+  const s = await app.yomi.state({ origin, moves });
+  // A game set meanwhile (a New game already under way when the file came
+  // in) owns the board: this answer is of the game it replaced.
+  if (gen !== app.generation || app.editing || app.game.origin !== origin || app.game.moves !== moves) return;
+  app.state = s;
+  render();
+}
+
 async function loadBook() {
   try {
     const { positions } = await app.yomi.loadBook('pkg/book.ybk');
-    $('book-note').textContent = `The opening book knows ${positions.toLocaleString('en')} positions. Its values `
-      + '(blue, in italics, on the board) are searches of its last positions backed up move by move; engines '
-      + 'at easy and above play from it, varied within a few discs of its best move.';
-    const gen = app.generation;
-    const { origin, moves } = app.game;
-    const s = await app.yomi.state({ origin, moves });
-    // A game set meanwhile (a New game already under way when the book came
-    // in) owns the board: this answer is of the game it replaced.
-    if (gen !== app.generation || app.editing || app.game.origin !== origin || app.game.moves !== moves) return;
-    app.state = s;
-    render();
+    $('book-note').textContent = t('The opening book knows {n} positions. Its values (blue, in italics, on the board) '
+      + 'are searches of its last positions backed up move by move; engines at easy and above play from it, varied '
+      + 'within a few discs of its best move.', { n: positions.toLocaleString('en') });
+    await refreshState();
   } catch (e) {
-    $('book-note').textContent = `No opening book: ${e.message}`;
+    $('book-note').textContent = t('No opening book: {why}', { why: e.message });
+  }
+}
+
+async function loadExplorer() {
+  try {
+    app.explorerInfo = await app.yomi.loadExplorer('pkg/explorer.yex');
+    await refreshState();
+  } catch (e) {
+    app.explorerInfo = { error: t('No opening explorer: {why}', { why: e.message }) };
+    render();
   }
 }
 
@@ -243,7 +265,8 @@ function restoreSettings(kept, levels) {
     }
     syncMenus();
     document.body.dataset.ready = 'true';
-    loadBook();
+    await loadBook();
+    loadExplorer();
   } catch (e) {
     showError(e.message);
     $('engine-note').textContent = e.message;

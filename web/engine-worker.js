@@ -16,11 +16,15 @@
 // Requests: { id, cmd, ...args }. Answers: { id, type: 'result', result },
 // { id, type: 'error', error } (the engine's own message), and any number of
 // { id, type: 'progress', progress } before the result. Commands:
-//   hello                                  → { isolated, threads, boards, levels, levelDetails }
+//   hello                                  → { isolated, threads, tableMib, boards, levels, levelDetails }
 //   state { origin, moves, record }        → the game's state (see state() below);
 //   read { text, board, start }            → what a pasted text is (yomi.js read);
 //         origin is { board, start } or { position, board }, moves a list
 //         of squares and 'pass'
+//   readGgf { text }                       → the games of a GGF file
+//   readWthor { wtb, players, tournaments } → the games of a WTHOR base
+//   transform { origin, moves, symmetry }  → { origin, moves }: the game turned
+//   ggf { origin, moves, black, white, date, scoring } → the game as GGF text
 //   solve { position, board, options }     → solve report, progress per move with allMoves
 //   search { position, board, options }    → search report, progress per iteration
 //   perft { board, start, depth, parallel } → { count, seconds }
@@ -34,6 +38,9 @@
 //   loadBook { url }                       → { positions, bytes }: the opening book file,
 //         fetched here and kept; searches at levels with a book bound answer from it,
 //         and state() reports its moves
+//   loadExplorer { url }                   → { positions, games, minGames, bytes }: the opening explorer
+//         file, fetched here and kept; state() reports what tournament players
+//         played from the position (`explorer`, as `yomi explore --json` prints it)
 
 const threadsWanted = Number(new URL(self.location.href).searchParams.get('threads')) || 0;
 let engine;
@@ -114,6 +121,8 @@ function state({ origin, moves = [], record = '' }) {
       // nothing, or before the book is loaded).
       opening: game.opening ?? null,
       book: engine.bookMoves(game.position(), game.board),
+      // What tournament players played here (null before the explorer is loaded).
+      explorer: game.explorer(),
     };
   } finally {
     game.free();
@@ -174,6 +183,12 @@ const commands = {
     if (!res.ok) throw new Error(`the opening book (${url}) could not be fetched: HTTP ${res.status}`);
     const bytes = new Uint8Array(await res.arrayBuffer());
     return { positions: engine.loadBook(bytes), bytes: bytes.length };
+  },
+  loadExplorer: async ({ url }) => {
+    const res = await fetch(new URL(url, self.location.href));
+    if (!res.ok) throw new Error(`the opening explorer (${url}) could not be fetched: HTTP ${res.status}`);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    return { ...engine.loadExplorer(bytes), bytes: bytes.length };
   },
 };
 

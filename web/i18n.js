@@ -220,6 +220,30 @@ const JA = {
   '{black}, {white}.': '{black}、{white}。',
   move: '手数',
   "Black's score": '黒の評価',
+  // The opening book's note and the opening explorer.
+  'The opening book knows {n} positions. Its values (blue, in italics, on the board) are searches of its last positions backed up move by move; engines at easy and above play from it, varied within a few discs of its best move.':
+    '定石は {n} 局面を知っています。その値（盤上の青い斜体）は末端局面の探索を一手ずつ遡ったもので、「やさしい」以上のエンジンは最善手から数石以内で変化をつけて定石どおりに打ちます。',
+  'No opening book: {why}': '定石なし：{why}',
+  'Opening explorer: what tournament players played here': 'オープニング・エクスプローラー：大会でここから打たれた手',
+  'The opening explorer is loading…': 'オープニング・エクスプローラーを読み込み中…',
+  'Moves played from this position in tournament games': '大会の対局でこの局面から打たれた手',
+  Games: '局数',
+  'Black wins · draws · White wins': '黒勝ち・引き分け・白勝ち',
+  'Black ±': '黒の石差',
+  Years: '年',
+  Book: '定石値',
+  Opening: '定石名',
+  "Black's mean final disc difference in those games": 'それらの対局での黒の平均最終石差',
+  "The opening book's value of the move for the side to move": '手番側から見たその手の定石の値',
+  'From the WTHOR base of 131,212 tournament games (1977–2023), each position counted whatever the order of moves and the board\'s orientation.':
+    'WTHOR の大会棋譜 131,212 局（1977–2023 年）から。手順の違いや盤の向きが違っても同じ局面は一つに数えています。',
+  'Black wins {b}, draws {d}, White wins {w}': '黒勝ち {b}、引き分け {d}、白勝ち {w}',
+  'The explorer knows 8×8 tournament games.': 'エクスプローラーが扱うのは 8×8 の大会棋譜です。',
+  'Fewer than {min} of the {games} tournament games reached this position.': '大会棋譜 {games} 局のうち、この局面に至ったのは {min} 局未満です。',
+  '{games} tournament games reached this position.': '大会棋譜 {games} 局がこの局面に至りました。',
+  'The move can be played on your turn': 'あなたの手番で打てます',
+  'Play {move}': '{move} に打つ',
+  'No opening explorer: {why}': 'オープニング・エクスプローラーなし：{why}',
 };
 
 /** `english` in the page's language, with `{name}` filled from `values`. */

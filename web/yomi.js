@@ -321,6 +321,7 @@ export class Yomi extends EventTarget {
     await this.#start();
     // The new engine knows no book until it is given the old one's again.
     if (this.#bookUrl) await this.#call('loadBook', { url: this.#bookUrl }).catch(() => {});
+    if (this.#explorerUrl) await this.#call('loadExplorer', { url: this.#explorerUrl }).catch(() => {});
   }
 
   /**
@@ -338,6 +339,25 @@ export class Yomi extends EventTarget {
   }
 
   #bookUrl = null;
+
+  /**
+   * Loads the opening explorer file at `url` (relative to the engine's
+   * worker, e.g. 'pkg/explorer.yex'); kept across stops that replace the
+   * engine. Resolves to { positions, games, minGames, bytes }: the
+   * positions it keeps, the games it counts, and the fewest games a kept
+   * position was reached by. From then on, state()
+   * reports `explorer`: what tournament players played from the position,
+   * as `yomi explore --json` prints it ({ games, moves: [{ move, games,
+   * black_wins, draws, white_wins, mean_black_discs, first_year,
+   * last_year, book_value, opening }] }).
+   */
+  async loadExplorer(url) {
+    const r = await this.#call('loadExplorer', { url });
+    this.#explorerUrl = url;
+    return r;
+  }
+
+  #explorerUrl = null;
 
   /** Ends the engine's worker (and its pool). */
   terminate() {

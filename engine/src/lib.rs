@@ -19,6 +19,8 @@
 //!   playing search), each a policy of the shared core;
 //! - [`book`]: the opening book, grown by the playing search and
 //!   consulted by the players above it;
+//! - [`explorer`]: what tournament players played from a position and
+//!   how it went, beside the book's values;
 //! - [`tools`]: matches, bench, fitting the weights;
 //! - [`four`]: Score Four, paper 003's own game, on the same search core;
 //! - [`cluster`]: paper 002 across processes (native only): the master
@@ -50,6 +52,7 @@ pub mod eval;
 pub mod solver;
 pub mod play;
 pub mod book;
+pub mod explorer;
 pub mod tools;
 pub mod four;
 #[cfg(not(target_arch = "wasm32"))]

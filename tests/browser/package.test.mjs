@@ -28,7 +28,10 @@ const PAGE = `<!doctype html>
     const four = await yomi.solve(small.position, { scoring: 'paper' });
     const ffo = await yomi.solve(${JSON.stringify(FFO1.split(';')[0])});
     const bad = await yomi.solve('XXQ').then(() => null, (e) => e.message);
-    return { isolated: yomi.isolated, threads: yomi.threads, four: four.score, ffo: ffo.score, bad };
+    // The explorer the package carries: what tournament players played after f5 d6 c3 d3 c4.
+    const loaded = await yomi.loadExplorer('pkg/explorer.yex');
+    const tiger = (await yomi.state({ origin: { board: '8x8', start: 'othello' }, moves: ['f5', 'd6', 'c3', 'd3', 'c4'] })).explorer;
+    return { isolated: yomi.isolated, threads: yomi.threads, four: four.score, ffo: ffo.score, bad, loaded, tiger };
   })();
 </script></head>
 <body data-ready="true"><yomi-board id="board" board="4x4" start="othello" scoring="paper" analyse></yomi-board></body></html>
@@ -47,7 +50,7 @@ test('the package installs into an empty folder with npm', () => {
   assert.equal(installed.exports['./yomi.js'], './yomi.js');
   assert.equal(installed.exports['./yomi-board.js'], './yomi-board.js');
   const files = readdirSync(join(folder, 'node_modules/yomi-othello'), { recursive: true });
-  for (const f of ['engine-worker.js', 'pkg/yomi_bg.wasm', 'pkg-single/yomi_bg.wasm', 'pkg/book.ybk', 'README.md', 'LICENSE']) {
+  for (const f of ['engine-worker.js', 'pkg/yomi_bg.wasm', 'pkg-single/yomi_bg.wasm', 'pkg/book.ybk', 'pkg/explorer.yex', 'README.md', 'LICENSE']) {
     assert.ok(files.includes(f), `the package lacks ${f}`);
   }
   writeFileSync(join(folder, 'index.html'), PAGE);
@@ -66,6 +69,10 @@ for (const isolation of [true, false]) {
       assert.equal(r.four, -8, '4x4 Othello under the paper rule');
       assert.equal(r.ffo, FFO1_SCORE, 'FFO #1');
       assert.match(r.bad, /squares|length|character/);
+      assert.equal(r.loaded.games, 131212);
+      assert.equal(r.tiger.moves[0].move, 'f4');
+      assert.equal(r.tiger.moves[0].opening, 'Tiger');
+      assert.ok(r.tiger.games > 40_000, `${r.tiger.games} games`);
       // The element: four first moves, each with its value.
       await b.page.waitForFunction(() => document.querySelector('#board').values?.length === 4, null, { timeout: 60_000 });
       assert.deepEqual(b.errors, []);

@@ -6,6 +6,7 @@ import { signed as fmt } from '../format.js';
 import { $, app, download, line, notice, sideName, showError } from './state.js';
 import { branchOf, engineToMove, followLine, humanToMove, jumpTo, mistakeAt } from './model.js';
 import { drawEditor } from './editor.js';
+import { drawExplorer } from './explorer.js';
 import { flagged, syncClock, timeLoss } from './clock.js';
 import { t } from '../i18n.js';
 
@@ -58,6 +59,7 @@ export function render({ hints, best, book = false, animate = false } = {}) {
   drawBanner();
   drawMoveList();
   drawGraph();
+  drawExplorer();
   describePlayers();
 }
 

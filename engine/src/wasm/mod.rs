@@ -1,12 +1,13 @@
 //! The browser bindings: the rules and perft for JavaScript ([`Game`] here),
 //! searches and solves with a stop flag in shared memory ([`analysis`]), the
-//! visitor's benchmark ([`bench`]), the opening book ([`book`]), game files ([`files`]), and the rayon pool over web workers
+//! visitor's benchmark ([`bench`]), the opening book ([`book`]), the opening explorer ([`explorer`]), game files ([`files`]), and the rayon pool over web workers
 //! (`initThreadPool`, only in the threaded build). Every error reaches
 //! JavaScript as an `Error` carrying the same message the CLI prints.
 
 mod analysis;
 mod bench;
 mod book;
+mod explorer;
 mod files;
 mod four;
 
@@ -216,6 +217,17 @@ impl WasmGame {
     #[wasm_bindgen(getter)]
     pub fn opening(&self) -> Option<String> {
         crate::book::opening_name(&self.game).map(str::to_string)
+    }
+
+    /// What tournament players played from the current position, as
+    /// `yomi explore --json` prints it: `{ games, moves: [{ move, games,
+    /// black_wins, draws, white_wins, mean_black_discs, first_year,
+    /// last_year, book_value, opening }] }` (no moves where too few games
+    /// went), or `null` before the explorer is loaded.
+    pub fn explorer(&self) -> Result<JsValue, JsError> {
+        let Some(explorer) = explorer::explorer() else { return Ok(JsValue::NULL) };
+        let book = book::book();
+        analysis::to_js(&crate::explorer::report(&explorer, book.as_deref(), &self.game))
     }
 }
 

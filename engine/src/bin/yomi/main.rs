@@ -8,6 +8,7 @@ mod common;
 mod corpus;
 mod distributed;
 mod eval;
+mod explore;
 mod fit;
 mod four;
 mod matches;
@@ -78,6 +79,11 @@ enum Command {
     /// The opening book: grow it, show a position's book moves, print its
     /// statistics, export it as text or import it.
     Book(book::BookArgs),
+    /// The opening explorer: what tournament players played from a
+    /// position (the start, after RECORD) and how it went, with the
+    /// book's value and the opening's name beside each move; or build it
+    /// from the tournament games.
+    Explore(explore::ExploreArgs),
     /// Speak the NBoard protocol on standard input and output: Yomi as the
     /// engine of the NBoard GUI (set depth, set game, move, go, hint, ping,
     /// analyze, learn, quit).
@@ -140,6 +146,7 @@ fn main() -> ExitCode {
         Command::Datagen(args) => fit::datagen(args).map(|()| 0),
         Command::Corpus(args) => corpus::run(args).map(|()| 0),
         Command::Book(args) => book::run(args).map(|()| 0),
+        Command::Explore(args) => explore::run(args).map(|()| 0),
         Command::Match(args) => matches::run(args).map(|()| 0),
         Command::Nboard(args) => nboard::run(args).map(|()| 0),
         Command::Gtp(args) => gtp::run(args).map(|()| 0),
