@@ -54,6 +54,11 @@ pub struct FitArgs {
     /// when the corpus had N shards did (default: every shard).
     #[arg(long, value_name = "N", requires = "corpus")]
     shards: Option<usize>,
+    /// With --corpus: each position of a tournament shard counts N times
+    /// in the fit (1 to 64), to measure what the positions people play are
+    /// worth beside self-play's.
+    #[arg(long, default_value_t = 1, value_name = "N", requires = "corpus")]
+    real_weight: usize,
     /// With --corpus: the share of the corpus's games to fit (all, 1/2,
     /// 1/4, 1/8: nested), for a learning curve.
     #[arg(long, default_value = "all", value_name = "SHARE")]
@@ -128,6 +133,9 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
     if args.epochs == 0 || args.rate.is_nan() || args.rate <= 0.0 || args.l2.is_nan() || args.l2 < 0.0 {
         return Err(Error::BadArgument("--epochs and --rate must be positive, --l2 at least 0".into()));
     }
+    if !(1..=64).contains(&args.real_weight) {
+        return Err(Error::BadArgument(format!("--real-weight {} is out of range; expected 1 to 64", args.real_weight)));
+    }
     let out = args.out.clone().unwrap_or_else(|| "engine/weights/patterns.ywp".into());
     let t = std::time::Instant::now();
     let read = |file: &String| {
@@ -173,7 +181,17 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
     if let Some((shards, label, share)) = corpus {
         games = shards.iter().map(|s| s.games.len()).sum();
         let exclude = heldout.iter().map(|s| yomi::tools::pattern_fit::position_key(s.p, s.o)).collect();
-        (train, held) = yomi::tools::pattern_fit::split_corpus(&shards, label, share, &exclude);
+        for shard in &shards {
+            let (t, h) = yomi::tools::pattern_fit::split_corpus(std::slice::from_ref(shard), label, share, &exclude);
+            let copies = match shard.recipe.source {
+                yomi::tools::corpus::Source::Tournament { .. } => args.real_weight,
+                yomi::tools::corpus::Source::SelfPlay => 1,
+            };
+            for _ in 0..copies {
+                train.extend_from_slice(&t);
+            }
+            held.extend(h);
+        }
     }
     for file in args.data.iter().filter(|_| args.corpus.is_none() && args.measure.is_none()) {
         let data = read(file)?;
