@@ -968,11 +968,27 @@ fn analyse_reviews_a_game_as_text_json_and_svg_and_a_file_per_player() {
     let lost = |side: &str| v[side]["lost"].as_f64().unwrap();
     let sum: f64 = moves.iter().map(|m| m["loss"].as_f64().unwrap()).sum();
     assert!((lost("black") + lost("white") - sum).abs() < 1e-9);
+    // Each move graded by its loss, each player's grades counted, and the
+    // accuracy the share of best and good moves.
+    let grade = |loss: f64| if loss < 1.0 { "best" } else if loss < 3.0 { "good" } else if loss < 6.0 { "inaccuracy" } else if loss < 12.0 { "mistake" } else { "blunder" };
+    for m in moves {
+        assert_eq!(m["grade"], grade(m["loss"].as_f64().unwrap()), "{m}");
+        assert_eq!(m["mistake"], m["grade"] == "mistake" || m["grade"] == "blunder", "{m}");
+    }
+    for side in ["black", "white"] {
+        let mine: Vec<_> = moves.iter().filter(|m| m["player"] == side).collect();
+        let grades = &v[side]["grades"];
+        let counted: u64 = ["best", "good", "inaccuracy", "mistake", "blunder"].iter().map(|g| grades[g].as_u64().unwrap()).sum();
+        assert_eq!(counted as usize, mine.len(), "{v}");
+        let accurate = mine.iter().filter(|m| m["grade"] == "best" || m["grade"] == "good").count();
+        assert!((v[side]["accuracy"].as_f64().unwrap() - 100.0 * accurate as f64 / mine.len() as f64).abs() < 1e-9, "{v}");
+    }
     let drawn = std::fs::read_to_string(&svg).unwrap();
     assert!(drawn.starts_with("<svg") && drawn.contains("<polyline class=\"score\""));
+    assert_eq!(drawn.matches("class=\"mistake\"").count(), moves.iter().filter(|m| m["mistake"] == true).count());
 
     let o = yomi(&["analyse", "--moves", "f5d6c3", "--level", "easy"]);
-    assert!(o.status.success() && stdout(&o).contains("Black: 2 moves"), "{}", stdout(&o));
+    assert!(o.status.success() && stdout(&o).contains("Black: 2 moves") && stdout(&o).contains("accuracy"), "{}", stdout(&o));
 
     let ggf = dir.join("two.ggf");
     let board = "BO[8 ---------------------------O*------*O--------------------------- *]";

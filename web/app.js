@@ -178,31 +178,30 @@ function fillLevels() {
   const body = $('levels').tBodies[0];
   app.levelDetails.forEach((l, i) => {
     const row = body.insertRow();
-    row.insertCell().textContent = `${i + 1} ${l.name}`;
-    row.insertCell().textContent = l.depth >= 60 ? 'until time' : l.depth;
-    row.insertCell().textContent = l.seconds ? `${l.seconds} s` : '–';
-    row.insertCell().textContent = l.wld ? `${l.wld} empties` : '–';
-    row.insertCell().textContent = l.perfect ? `${l.perfect} empties` : '–';
-    row.insertCell().textContent = LEVEL_RESULTS[l.name] ?? '–';
+    row.insertCell().textContent = `${i + 1} ${t(l.name)}`;
+    row.insertCell().textContent = l.depth >= 60 ? t('until time') : l.depth;
+    row.insertCell().textContent = l.seconds ? t('{s} s', { s: l.seconds }) : '–';
+    row.insertCell().textContent = l.wld ? t('{n} empties', { n: l.wld }) : '–';
+    row.insertCell().textContent = l.perfect ? t('{n} empties', { n: l.perfect }) : '–';
+    row.insertCell().textContent = LEVEL_RESULTS[l.name] ? t(LEVEL_RESULTS[l.name]) : '–';
   });
 }
 
 // The engine's menus and notes, once it has said what it has.
 function fillMenus(yomi) {
-  $('isolated').textContent = yomi.isolated ? 'yes' : 'no — one thread runs everything';
+  $('isolated').textContent = yomi.isolated ? t('yes') : t('no — one thread runs everything');
   $('thread-count').textContent = yomi.threads;
-  $('cores').textContent = navigator.hardwareConcurrency ?? 'unknown';
+  $('cores').textContent = navigator.hardwareConcurrency ?? t('unknown');
   $('engine-note').textContent = yomi.isolated
-    ? `The engine searches on ${yomi.threads} thread${yomi.threads === 1 ? '' : 's'} here.`
-    : 'This page is not cross-origin isolated, so the engine runs on one thread '
-      + '(slower; stopping restarts it).';
+    ? t(yomi.threads === 1 ? 'The engine searches on 1 thread here.' : 'The engine searches on {n} threads here.', { n: yomi.threads })
+    : t('This page is not cross-origin isolated, so the engine runs on one thread (slower; stopping restarts it).');
   $('engine-note').dataset.isolated = yomi.isolated;
   for (const b of yomi.boards) $('board-size').add(new Option(b.replace('x', ' × '), b, false, b === '8x8'));
   for (const id of ['black-player', 'white-player']) {
-    $(id).add(new Option('Human', 'human'));
-    yomi.levels.forEach((l, i) => $(id).add(new Option(`Engine ${i + 1}: ${l}`, l)));
+    $(id).add(new Option(t('Human'), 'human'));
+    yomi.levels.forEach((l, i) => $(id).add(new Option(t('Engine {i}: {level}', { i: i + 1, level: t(l) }), l)));
   }
-  yomi.levels.forEach((l) => $('hint-level').add(new Option(l, l, false, l === 'medium')));
+  yomi.levels.forEach((l) => $('hint-level').add(new Option(t(l), l, false, l === 'medium')));
   fillLevels();
 }
 

@@ -154,6 +154,28 @@ test('a Japanese interface: chosen from the menu (or the browser), kept, and swi
   await page().click('#board [data-square="f5"]');
   await page().waitForFunction(() => document.querySelector('#status').textContent === '白の番です。');
   assert.match(await text('#to-move'), /白の番/);
+  // Nothing the page shows stays in English once the engine has played, the
+  // book and the explorer are in, and the levels are filled in: menus, the
+  // level note, the Levels table, the threads line, the move list's book
+  // tags, the thinking line (names, openings' names among them, records
+  // and file formats aside).
+  await page().waitForFunction(() => /大会棋譜/.test(document.querySelector('#explorer-note').textContent), null, { timeout: 30_000 });
+  await page().selectOption('#white-player', 'easy');
+  await page().waitForFunction(() => document.querySelector('#record').textContent.split(' ').length >= 2);
+  await page().waitForFunction(() => document.querySelector('#thinking').textContent !== '');
+  const english = await page().evaluate(() => {
+    const out = [];
+    const shown = (el) => el && !el.closest('script, style, code, kbd, .mono, output, [hidden], .visually-hidden, #lang, .opening-name')
+      && getComputedStyle(el).display !== 'none';
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) if (shown(n.parentElement)) out.push(n.nodeValue);
+    for (const o of document.querySelectorAll('select:not(#lang) option')) out.push(o.textContent);
+    out.push(document.querySelector('#thinking').textContent.replace(/\b[a-h][1-8]\b/g, ''));
+    const names = /Yomi|WebAssembly|Web Worker|Rust|WTHOR(\.(JOU|TRN))?|GGF|\.wtb|f5d6c3|Score Four|FFO/g;
+    return out.map((s) => s.replace(names, '').replace(/\s+/g, ' ').trim()).filter((s) => /[A-Za-z]{3,}/.test(s));
+  });
+  assert.deepEqual(english, []);
+  await page().selectOption('#white-player', 'human');
   // Kept across a reload, then back to English from the same menu.
   await page().reload();
   await page().waitForSelector('body[data-ready="true"]');

@@ -209,6 +209,21 @@ test('whole-game analysis marks each move against the best, in the list and the 
   const analysed = await page().$$eval('#move-list button[data-ply]', (bs) => bs.filter((x) => x.dataset.ply !== '0')
     .map((x) => x.getAttribute('aria-label')));
   assert.equal(analysed.length, 18);
+  // Every move is graded by the engine's one rule (tools/review.rs), by what it lost.
+  const grades = await page().evaluate(() => JSON.parse(localStorage.getItem('yomi-app') ?? 'null'));
+  const analysis = (grades?.game?.analysis ?? []).filter(Boolean);
+  assert.equal(analysis.length, 18, 'the analysis is kept');
+  const want = (loss) => (loss < 1 ? 'best' : loss < 3 ? 'good' : loss < 6 ? 'inaccuracy' : loss < 12 ? 'mistake' : 'blunder');
+  for (const a of analysis) {
+    if (a.kind !== 'wld') assert.equal(a.grade, want(a.loss), JSON.stringify(a));
+    assert.equal(a.mistake, a.grade === 'mistake' || a.grade === 'blunder');
+  }
+  for (const label of analysed) assert.match(label, /, (best|good|inaccuracy|mistake|blunder)\b/);
+  assert.match(await text('#analyse-note'), /Black \d+ mistakes? \([\d.]+ discs\), [\d.]+ a move, accuracy \d+ %; White/);
+  // The graph marks exactly the mistakes and blunders.
+  const marked = await page().locator('#move-list button.mistake').count();
+  assert.equal(await page().locator('#graph circle.bad').count(), marked);
+  assert.equal(marked, analysis.filter((a) => a.mistake).length);
   // Every move has its evaluation on the graph.
   const points = await page().$eval('#graph .evals', (l) => l.getAttribute('points').trim().split(' ').length);
   assert.ok(points >= 18, `${points} points`);

@@ -2,7 +2,7 @@
 // hint level; what each lost shows in the move list and the graph, and the
 // mistakes are summed per player. Stop keeps what is done.
 import { $, act, app, line, notice, sideName } from './state.js';
-import { cancelWork, mistakeAt, noteValue, save, setWork } from './model.js';
+import { cancelWork, noteValue, save, setWork } from './model.js';
 import { drawGraph, drawMoveList, render } from './board.js';
 import { t } from '../i18n.js';
 
@@ -29,12 +29,13 @@ async function analyseGame() {
       const s = await app.yomi.state({ origin: game.origin, moves: all.slice(0, i) });
       game.discs[i] = s.black - s.white;
       if (all[i] === 'pass') continue;
-      const r = await app.yomi.analyse(s.position, { board: s.board, level, scoring: game.scoring, book: false });
+      // The engine judges the move played (its grade and whether it is a
+      // mistake: one rule with `yomi analyse`).
+      const r = await app.yomi.analyse(s.position, { board: s.board, level, scoring: game.scoring, book: false, played: all[i] });
       if (r.stopped || run.cancelled || gen !== app.generation) break;
       const sign = s.toMove === 'black' ? 1 : -1;
-      const best = r.moves[0][1];
-      const played = r.moves.find(([sq]) => sq === all[i])?.[1] ?? best;
-      game.analysis[i] = { best, played, loss: Math.max(0, best - played), bestMove: r.moves[0][0], kind: r.kind, mover: s.toMove };
+      const { best, played, loss, bestMove, grade, mistake } = r.review;
+      game.analysis[i] = { best, played, loss, bestMove, grade, mistake, kind: r.kind, mover: s.toMove };
       noteValue(i, r.kind, sign * best);
       noteValue(i + 1, r.kind, sign * played);
       done++;
@@ -49,18 +50,32 @@ async function analyseGame() {
   if (gen !== app.generation) return;
   // Older saved analyses did not keep who moved: the engine says, from the line.
   const { movers } = await app.yomi.state({ origin: game.origin, moves: all });
-  const lost = { black: [0, 0], white: [0, 0] };
+  // Each player's graded moves: mistakes (and blunders) with the discs they
+  // lost, the mean loss a move, and the accuracy (the share of best and good moves).
+  const sum = () => ({ moves: 0, lost: 0, mistakes: 0, mistakeDiscs: 0, accurate: 0 });
+  const by = { black: sum(), white: sum() };
   game.analysis.forEach((a, i) => {
-    if (!a || a.loss < mistakeAt(a)) return;
-    const c = a.mover ?? movers[i];
-    lost[c][0]++;
-    lost[c][1] += a.loss;
+    if (!a?.grade) return;
+    const s = by[a.mover ?? movers[i]];
+    s.moves++;
+    s.lost += a.loss;
+    if (a.grade === 'best' || a.grade === 'good') s.accurate++;
+    if (a.mistake) {
+      s.mistakes++;
+      s.mistakeDiscs += a.loss;
+    }
   });
-  const say = (c) => t(lost[c][0] === 1 ? '{side} 1 mistake ({discs} discs)' : '{side} {n} mistakes ({discs} discs)', {
-    side: sideName(c), n: lost[c][0], discs: +lost[c][1].toFixed(1),
-  });
-  $('analyse-note').textContent = t(run.cancelled ? 'Stopped after {n} moves. ' : 'Analysed {n} moves at {level}. ', { n: done, level })
-    + t('{black}, {white}.', { black: say('black'), white: say('white') });
+  const say = (c) => {
+    const s = by[c];
+    const mistakes = t(s.mistakes === 1 ? '{side} 1 mistake ({discs} discs)' : '{side} {n} mistakes ({discs} discs)', {
+      side: sideName(c), n: s.mistakes, discs: +s.mistakeDiscs.toFixed(1),
+    });
+    return s.moves === 0 ? mistakes : `${mistakes}${t(', {loss} a move, accuracy {acc} %', {
+      loss: (s.lost / s.moves).toFixed(1), acc: Math.round((100 * s.accurate) / s.moves),
+    })}`;
+  };
+  $('analyse-note').textContent = t(run.cancelled ? 'Stopped after {n} moves. ' : 'Analysed {n} moves at {level}. ', { n: done, level: t(level) })
+    + t('{black}; {white}.', { black: say('black'), white: say('white') });
   render();
   save();
 }

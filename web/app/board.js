@@ -4,7 +4,7 @@
 import { BOARD_CSS } from '../board-view.js';
 import { signed as fmt } from '../format.js';
 import { $, app, download, line, notice, sideName, showError } from './state.js';
-import { branchOf, engineToMove, followLine, humanToMove, jumpTo, mistakeAt } from './model.js';
+import { branchOf, engineToMove, followLine, humanToMove, jumpTo } from './model.js';
 import { drawEditor } from './editor.js';
 import { drawExplorer } from './explorer.js';
 import { flagged, syncClock, timeLoss } from './clock.js';
@@ -38,7 +38,10 @@ export function render({ hints, best, book = false, animate = false } = {}) {
   }
   syncClock();
   app.board.draw(state, { hints: hints ?? new Map(), best: best ?? new Set(), book, last, interactive: humanToMove(), animate });
-  $('opening').textContent = state.opening ? t('Opening: {name}', { name: state.opening }) : '';
+  // The opening's name stays as the books write it: a name, not a phrase to translate.
+  const [before, after] = t('Opening: {name}').split('{name}');
+  const name = Object.assign(document.createElement('span'), { className: 'opening-name', textContent: state.opening ?? '' });
+  $('opening').replaceChildren(before, name, after);
   $('opening').hidden = !state.opening;
   $('black-count').textContent = state.black;
   $('white-count').textContent = state.white;
@@ -133,16 +136,20 @@ export function drawMoveList() {
     if (i >= game.moves.length) b.classList.add('future');
     const a = game.analysis[i];
     let label = pass ? `a pass (ply ${i + 1})` : `move ${number}, ${m}`;
-    if (a && a.loss > 0) {
-      // Whole discs, and only losses of a disc or more: smaller ones are noise here.
+    if (a?.grade) {
+      // The engine's grade (tools/review.rs: best under 1 disc, good 1-3,
+      // inaccuracy 3-6, mistake 6-12, blunder 12 or more), marked as
+      // annotators do: ?! ? ??; whole discs lost from a disc on.
+      const mark = { inaccuracy: '?!', mistake: '?', blunder: '??' }[a.grade];
+      if (mark) b.append(Object.assign(document.createElement('span'), { className: `grade ${a.grade}`, textContent: mark, title: t(a.grade) }));
       if (a.loss >= 1) {
         b.append(Object.assign(document.createElement('span'), { className: 'loss', textContent: `−${Math.round(a.loss)}` }));
       }
-      label += `, loses ${+a.loss.toFixed(1)} against ${a.bestMove}`;
-      if (a.loss >= mistakeAt(a)) b.classList.add('mistake');
+      label += a.loss > 0 ? `, ${a.grade}: loses ${+a.loss.toFixed(1)} against ${a.bestMove}` : `, ${a.grade}`;
+      if (a.mistake) b.classList.add('mistake');
     }
     if (game.book[i]) {
-      b.append(Object.assign(document.createElement('span'), { className: 'book', textContent: 'book', title: 'a move of the opening book' }));
+      b.append(Object.assign(document.createElement('span'), { className: 'book', textContent: t('book'), title: t('a move of the opening book') }));
       label += ', a book move';
     }
     if (game.times[i] != null) {
@@ -238,7 +245,7 @@ export function drawGraph() {
   game.analysis.forEach((a, i) => {
     // On the score line, or on the axis where only a result is known.
     const v = game.evals[i + 1] ?? (game.results?.[i + 1] != null ? 0 : null);
-    if (a && a.loss >= mistakeAt(a) && v != null) {
+    if (a?.mistake && v != null) {
       out += `<circle cx="${x(i + 1)}" cy="${y(v)}" r="2.6" class="bad"><title>move ${i + 1} (${all[i]}) loses ${+a.loss.toFixed(1)}</title></circle>`;
     }
   });
@@ -260,15 +267,16 @@ export function levelText(name) {
   const { levelDetails } = app;
   const l = levelDetails.find((d) => d.name === name);
   if (!l) return name;
-  const time = l.seconds ? `, up to ${l.seconds} s a move` : '';
-  const solve = l.perfect ? `, exact from ${l.perfect} empties` : '';
-  return `${l.depth >= 60 ? 'as deep as time allows' : `${l.depth} ${l.depth === 1 ? 'ply' : 'plies'} deep`}${time}${solve}`;
+  const time = l.seconds ? t(', up to {s} s a move', { s: l.seconds }) : '';
+  const solve = l.perfect ? t(', exact from {n} empties', { n: l.perfect }) : '';
+  const depth = l.depth >= 60 ? t('as deep as time allows') : t(l.depth === 1 ? '1 ply deep' : '{n} plies deep', { n: l.depth });
+  return `${depth}${time}${solve}`;
 }
 
 function describePlayers() {
   const { game } = app;
   const parts = ['black', 'white'].filter((c) => game.players[c] !== 'human')
-    .map((c) => `${sideName(c)}: ${game.players[c]} — ${levelText(game.players[c])} (${LEVEL_RESULTS[game.players[c]]}).`);
+    .map((c) => `${sideName(c)}: ${t(game.players[c])} — ${levelText(game.players[c])} (${t(LEVEL_RESULTS[game.players[c]])}).`);
   $('level-note').textContent = parts.join(' ');
 }
 

@@ -73,6 +73,6 @@ export function drawExplorer() {
     cell(row, signed(m.mean_black_discs), 'num');
     cell(row, m.first_year === m.last_year ? `${m.first_year}` : `${m.first_year}–${m.last_year}`, 'num');
     cell(row, m.book_value == null ? '–' : signed(m.book_value, 0), 'num');
-    cell(row, m.opening ?? '', 'small');
+    cell(row, m.opening ?? '', 'small opening-name');
   }
 }

@@ -131,7 +131,6 @@ export function noteValue(ply, kind, forBlack) {
 // A move that loses this much against the best is a mistake: 4 discs by the
 // midgame estimate, any disc once the solver is exact, any change of result
 // in a win/draw/loss solve.
-export const mistakeAt = (a) => (a.kind === 'midgame' ? 4 : 1);
 
 // ---- moving through the game ----------------------------------------------
 

@@ -66,7 +66,7 @@ async function think(gen) {
   try {
     const r = await app.yomi.search(state.position, {
       board: state.board, level, scoring: game.scoring, time: moveBudget(side),
-      onProgress: (p) => gen === app.generation && showThinking(p, side, t('{side} ({level}) thinks', { side: sideName(side), level })),
+      onProgress: (p) => gen === app.generation && showThinking(p, side, t('{side} ({level}) thinks', { side: sideName(side), level: t(level) })),
     });
     if (gen !== app.generation) return;
     setWork(null);
@@ -75,7 +75,7 @@ async function think(gen) {
     const said = describeSearch(r, side);
     // A notice stays until the person acts: the engine's reply does not clear it.
     if (!(await playMove(r.best, { seconds: r.seconds, keepNotice: true }))) return;
-    $('thinking').textContent = t('{side} ({level}) played {move}: {said}', { side: sideName(side), level, move: r.best, said });
+    $('thinking').textContent = t('{side} ({level}) played {move}: {said}', { side: sideName(side), level: t(level), move: r.best, said });
   } catch (e) {
     if (gen === app.generation) {
       setWork(null);
@@ -95,9 +95,9 @@ function describeSearch(r, side) {
   if (r.kind === 'exact') what = t('exact: {score} for {who}', { score: fmt(r.score, 0), who });
   else if (r.kind === 'wld') what = t(r.score > 0 ? 'solved: a win for {who}' : r.score < 0 ? 'solved: a loss for {who}' : 'solved: a draw for {who}', { who });
   else what = t('depth {depth}: {score} for {who}', { depth: r.depth, score: fmt(r.score), who });
-  const speed = r.seconds >= 0.05 && r.nodes > 0 ? ` · ${big(r.nodesPerSecond)} nodes/s` : '';
+  const speed = r.seconds >= 0.05 && r.nodes > 0 ? ` · ${t('{n} nodes/s', { n: big(r.nodesPerSecond) })}` : '';
   const pv = r.pv?.length ? ` · ${r.pv.join(' ')}` : '';
-  return `${what}${pv} · ${big(r.nodes)} nodes${speed} · ${r.seconds.toFixed(1)} s${r.stopped ? ' · stopped' : ''}`;
+  return `${what}${pv} · ${t('{n} nodes', { n: big(r.nodes) })}${speed} · ${t('{s} s', { s: r.seconds.toFixed(1) })}${r.stopped ? ` · ${t('stopped')}` : ''}`;
 }
 
 function showThinking(r, side, prefix) {
@@ -120,7 +120,7 @@ async function showHints(gen) {
     const hints = new Map(r.moves.map(([sq, v]) => [sq, r.kind === 'wld' ? wldWord(v) : fmt(v, digits)]));
     const top = r.moves[0][1];
     render({ hints, best: new Set(r.moves.filter(([, v]) => v === top).map(([sq]) => sq)), book: r.kind === 'book' });
-    showThinking(r, side, t('Scores for {side} at {level}', { side: sideName(side), level: $('hint-level').value }));
+    showThinking(r, side, t('Scores for {side} at {level}', { side: sideName(side), level: t($('hint-level').value) }));
   };
   try {
     // Every legal move's score: a search, never the book (which the board

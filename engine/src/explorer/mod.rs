@@ -1,7 +1,7 @@
 //! The opening explorer: what tournament players played from a position,
 //! and how it went.
 //!
-//! Built from the WTHOR games ([`build`]) and kept as a file ([`file`]):
+//! Built from the WTHOR games ([`build`]) and kept as a file ([`file`](mod@file)):
 //! every 8×8 position that at least a threshold of games reach, counted as
 //! a position (up to the board's eight symmetries, so transpositions and
 //! mirrored lines meet), with the games that reached it and, for every move

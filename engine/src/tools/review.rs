@@ -1,14 +1,76 @@
 //! A game reviewed move by move: what each move lost against the best move
 //! of its position, valued by a search at a chosen level (exact from a
-//! chosen number of empties), and the losses summed per player. What
-//! `yomi analyse` prints as text, JSON or a graph.
+//! chosen number of empties), each move graded by its loss ([`Grade`]), and
+//! the losses summed per player with an accuracy figure. What `yomi
+//! analyse` prints as text, JSON or a graph, and what the browser's analysis
+//! grades by (its searches return the same [`Grade`]).
 
 use crate::play::level::Level;
-use crate::play::search::{search, Kind, SearchOptions};
+use crate::play::search::{search, Kind, SearchOptions, SearchResult};
 use crate::rules::game::{Game, Move};
 use crate::rules::position::{Color, Scoring, Status};
 use crate::rules::square::Square;
 use crate::search::tt::TranspositionTable;
+
+/// A move's grade by what it lost against the best move, the same rule for
+/// exact values and estimates (a search's noise is a disc or two, below the
+/// first grade that counts against a player).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Grade {
+    /// Lost under 1 disc (exactly: none).
+    Best,
+    /// Lost 1 to under 3 discs.
+    Good,
+    /// Lost 3 to under 6 discs.
+    Inaccuracy,
+    /// Lost 6 to under 12 discs: marked on the graph and counted.
+    Mistake,
+    /// Lost 12 discs or more, or a win or draw turned into a loss.
+    Blunder,
+}
+
+impl Grade {
+    /// Every grade with the least loss (discs) it starts at, best first.
+    pub const FROM: [(Grade, f64); 5] =
+        [(Grade::Best, 0.0), (Grade::Good, 1.0), (Grade::Inaccuracy, 3.0), (Grade::Mistake, 6.0), (Grade::Blunder, 12.0)];
+
+    /// The grade of a loss in discs.
+    pub fn of_loss(loss: f64) -> Grade {
+        Grade::FROM.iter().rev().find(|(_, from)| loss >= *from).map_or(Grade::Best, |&(g, _)| g)
+    }
+
+    /// The grade of a move valued `value` where the best is `best`, both
+    /// of a search of `kind`. Win/draw/loss values know no margin: keeping
+    /// the result is best, a win turned into a draw or a draw into a loss
+    /// a mistake, a win into a loss a blunder.
+    pub fn of(best: f64, value: f64, kind: Kind) -> Grade {
+        match kind {
+            Kind::Wld => match best - value {
+                d if d >= 2.0 => Grade::Blunder,
+                d if d >= 1.0 => Grade::Mistake,
+                _ => Grade::Best,
+            },
+            Kind::Midgame | Kind::Exact | Kind::Book => Grade::of_loss((best - value).max(0.0)),
+        }
+    }
+
+    /// Its name: best, good, inaccuracy, mistake, blunder.
+    pub fn name(self) -> &'static str {
+        match self {
+            Grade::Best => "best",
+            Grade::Good => "good",
+            Grade::Inaccuracy => "inaccuracy",
+            Grade::Mistake => "mistake",
+            Grade::Blunder => "blunder",
+        }
+    }
+
+    /// Counts against the player: a mistake or a blunder.
+    pub fn is_mistake(self) -> bool {
+        self >= Grade::Mistake
+    }
+}
 
 /// One move of a reviewed game.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,13 +93,14 @@ pub struct MoveReview {
     pub black_value: f64,
     /// Exact (a solve) or an estimate (a midgame search).
     pub exact: bool,
+    /// Its grade by its loss.
+    pub grade: Grade,
 }
 
 impl MoveReview {
-    /// A loss worth pointing out: a disc or more where the values are exact,
-    /// four where they are estimates (a search's noise is a few discs).
+    /// A loss that counts against the player ([`Grade::is_mistake`]).
     pub fn is_mistake(&self) -> bool {
-        self.loss >= if self.exact { 1.0 } else { 4.0 }
+        self.grade.is_mistake()
     }
 }
 
@@ -50,6 +113,8 @@ pub struct PlayerSum {
     pub mistakes: usize,
     /// Discs given away in all.
     pub lost: f64,
+    /// Moves of each grade, best first (as [`Grade::FROM`]).
+    pub grades: [usize; 5],
 }
 
 impl PlayerSum {
@@ -58,6 +123,7 @@ impl PlayerSum {
         self.moves += 1;
         self.mistakes += r.is_mistake() as usize;
         self.lost += r.loss;
+        self.grades[r.grade as usize] += 1;
     }
 
     /// Adds another sum (the same player's in another game).
@@ -65,6 +131,18 @@ impl PlayerSum {
         self.moves += other.moves;
         self.mistakes += other.mistakes;
         self.lost += other.lost;
+        for (g, n) in self.grades.iter_mut().zip(other.grades) {
+            *g += n;
+        }
+    }
+
+    /// The share of moves graded best or good, in per cent.
+    pub fn accuracy(&self) -> f64 {
+        if self.moves == 0 {
+            100.0
+        } else {
+            100.0 * (self.grades[Grade::Best as usize] + self.grades[Grade::Good as usize]) as f64 / self.moves as f64
+        }
     }
 
     /// Discs given away per move.
@@ -75,6 +153,30 @@ impl PlayerSum {
             self.lost / self.moves as f64
         }
     }
+}
+
+/// What a move lost against the best of a search of every move (the
+/// played move's value is the best's if the search did not value it).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Judgement {
+    /// The best move found.
+    pub best: Square,
+    /// Its value for the mover, in discs (±1/0 for win/draw/loss).
+    pub best_value: f64,
+    /// The played move's value for the mover.
+    pub value: f64,
+    /// `best_value − value`, at least 0.
+    pub loss: f64,
+    /// The grade of the loss.
+    pub grade: Grade,
+}
+
+/// Judges `played` by `r`, a search of every move of its position: the
+/// one rule the command line's review and the browser's analysis share.
+pub fn judge(r: &SearchResult, played: Square) -> Judgement {
+    let (best, best_value) = r.moves.first().copied().unwrap_or((played, r.score));
+    let value = r.moves.iter().find(|(s, _)| *s == played).map_or(best_value, |&(_, v)| v);
+    Judgement { best, best_value, value, loss: (best_value - value).max(0.0), grade: Grade::of(best_value, value, r.kind) }
 }
 
 /// Reviews every move of `game` at `level`, solving exactly from `exact`
@@ -91,9 +193,7 @@ pub fn review(game: &Game, level: Level, exact: u32, tt: &TranspositionTable, pr
         let pos = game.positions()[i];
         debug_assert_eq!(pos.status(), Status::Move);
         let r = search(&pos, tt, &opts, None, &mut |_| {});
-        let value_of = |sq: Square| r.moves.iter().find(|(s, _)| *s == sq).map(|&(_, v)| v);
-        let (best, best_value) = r.moves.first().copied().unwrap_or((played, r.score));
-        let value = value_of(played).unwrap_or(best_value);
+        let Judgement { best, best_value, value, loss, grade } = judge(&r, played);
         let player = pos.to_move();
         out.push(MoveReview {
             number: i + 1,
@@ -102,9 +202,10 @@ pub fn review(game: &Game, level: Level, exact: u32, tt: &TranspositionTable, pr
             best,
             best_value,
             value,
-            loss: (best_value - value).max(0.0),
+            loss,
             black_value: if player == Color::Black { value } else { -value },
             exact: matches!(r.kind, Kind::Exact),
+            grade,
         });
         progress(done + 1, plays.len());
     }
@@ -196,7 +297,31 @@ mod tests {
         }
         let (b, w) = sums(&reviews);
         assert_eq!(b.moves + w.moves, reviews.len());
+        for (sum, colour) in [(&b, Color::Black), (&w, Color::White)] {
+            let mine: Vec<&MoveReview> = reviews.iter().filter(|r| r.player == colour).collect();
+            assert_eq!(sum.grades.iter().sum::<usize>(), mine.len());
+            assert!(mine.iter().all(|r| r.grade == Grade::of_loss(r.loss)), "exact values grade by their loss");
+            let good = mine.iter().filter(|r| r.loss < 3.0).count();
+            assert!((sum.accuracy() - 100.0 * good as f64 / mine.len() as f64).abs() < 1e-9);
+        }
         let svg = svg(&reviews, BoardSize::new(4, 4).unwrap(), "a <test>");
         assert!(svg.starts_with("<svg") && svg.contains("a &lt;test&gt;") && svg.contains("polyline"));
+    }
+
+    #[test]
+    fn grades_follow_the_stated_thresholds() {
+        let cases = [(0.0, Grade::Best), (0.9, Grade::Best), (1.0, Grade::Good), (2.9, Grade::Good), (3.0, Grade::Inaccuracy),
+            (5.9, Grade::Inaccuracy), (6.0, Grade::Mistake), (11.9, Grade::Mistake), (12.0, Grade::Blunder), (64.0, Grade::Blunder)];
+        for (loss, grade) in cases {
+            assert_eq!(Grade::of_loss(loss), grade, "{loss}");
+            assert_eq!(Grade::of(10.0, 10.0 - loss, Kind::Exact), grade, "{loss}");
+        }
+        // Win/draw/loss values: the result kept, worsened by one step, or a win given away.
+        assert_eq!(Grade::of(1.0, 1.0, Kind::Wld), Grade::Best);
+        assert_eq!(Grade::of(1.0, 0.0, Kind::Wld), Grade::Mistake);
+        assert_eq!(Grade::of(0.0, -1.0, Kind::Wld), Grade::Mistake);
+        assert_eq!(Grade::of(1.0, -1.0, Kind::Wld), Grade::Blunder);
+        assert!(!Grade::Inaccuracy.is_mistake() && Grade::Mistake.is_mistake() && Grade::Blunder.is_mistake());
+        assert_eq!(PlayerSum::default().accuracy(), 100.0);
     }
 }

@@ -23,6 +23,7 @@ use crate::play::level::Level;
 use crate::rules::notation::{format_position, parse_position};
 use crate::parallel::Mode;
 use crate::rules::position::{Color, Position, Scoring, Status};
+use crate::rules::square::Square;
 use crate::play::search::{Kind, SearchOptions, SearchResult};
 use crate::solver::solve::{Solution, SolveOptions};
 use crate::search::stop::StopSignal;
@@ -306,6 +307,21 @@ struct SearchArgs {
     /// Answer from the loaded book where it knows the position (default
     /// true; levels without a book bound never do).
     book: Option<bool>,
+    /// With allMoves: the move played here, judged against the best in
+    /// the report's `review`.
+    played: Option<String>,
+}
+
+/// A played move judged by the search of every move (tools::review::judge).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Review {
+    best_move: String,
+    best: f64,
+    played: f64,
+    loss: f64,
+    grade: crate::tools::review::Grade,
+    mistake: bool,
 }
 
 #[derive(Serialize)]
@@ -322,6 +338,9 @@ struct SearchReport {
     seconds: f64,
     nodes_per_second: f64,
     stopped: bool,
+    /// With the option `played`: that move judged.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    review: Option<Review>,
 }
 
 fn search_report(pos: &Position, r: &SearchResult) -> SearchReport {
@@ -337,15 +356,28 @@ fn search_report(pos: &Position, r: &SearchResult) -> SearchReport {
         seconds: r.seconds,
         nodes_per_second: r.nodes_per_second(),
         stopped: r.stopped,
+        review: None,
     }
+}
+
+/// The report of `r` with `played` (if any) judged.
+fn judged_report(pos: &Position, r: &SearchResult, played: Option<Square>) -> SearchReport {
+    let mut report = search_report(pos, r);
+    report.review = played.map(|sq| {
+        let j = crate::tools::review::judge(r, sq);
+        Review { best_move: j.best.name(pos.size()), best: j.best_value, played: j.value, loss: j.loss, grade: j.grade, mistake: j.grade.is_mistake() }
+    });
+    report
 }
 
 /// Chooses a move in `position`. Options: `level` (a name or 1–6, default
 /// hard), `scoring`, `allMoves` (every move's score: the analysis), `mode`,
 /// `nodes`, `time` (seconds at most), `book` (default true: answer from the loaded book where the
 /// level has a book bound). `progress` gets a report after every iteration.
+/// `played` (with `allMoves`): a legal move to judge against the best.
 /// Returns `{ best, score, kind ("midgame", "wld", "exact" or "book"), depth, selectivity, pv, moves,
-/// nodes, seconds, nodesPerSecond, stopped }`.
+/// nodes, seconds, nodesPerSecond, stopped }`, and with `played` a `review: { bestMove, best,
+/// played, loss, grade ("best", "good", "inaccuracy", "mistake", "blunder"), mistake }`.
 #[wasm_bindgen]
 pub fn search(
     position: &str,
@@ -356,6 +388,16 @@ pub fn search(
     let pos = parse(position, board)?;
     let args: SearchArgs = read_options(options)?;
     let level = Level::parse(args.level.as_deref().unwrap_or("hard")).map_err(js)?;
+    let played = match args.played.as_deref() {
+        None => None,
+        Some(name) => {
+            let sq = Square::parse(name, pos.size()).map_err(js)?;
+            if !args.all_moves || !pos.is_legal(sq) {
+                return Err(JsError::new(&format!("played {name}: expected a legal move of the position, with allMoves")));
+            }
+            Some(sq)
+        }
+    };
     let mut opts = SearchOptions {
         all_moves: args.all_moves,
         mode: mode(args.mode.as_deref())?,
@@ -374,7 +416,7 @@ pub fn search(
         let bound = if args.all_moves { 0 } else { bound };
         let mut rng = crate::rng::Rng::new((js_sys::Math::random() * 9.0e15) as u64);
         if let Some(r) = crate::book::answer(&book, &pos, bound, &mut rng) {
-            return to_js(&search_report(&pos, &r));
+            return to_js(&judged_report(&pos, &r, played));
         }
     }
     let stop = begin();
@@ -383,5 +425,5 @@ pub fn search(
             let _ = f.call1(&JsValue::NULL, &v);
         }
     });
-    to_js(&search_report(&pos, &r))
+    to_js(&judged_report(&pos, &r, played))
 }

@@ -8,7 +8,7 @@ use std::io::Write;
 use clap::Args;
 use serde_json::json;
 use yomi::rules::game_file::GameFilter;
-use yomi::tools::review::{review, sums, svg, MoveReview, PlayerSum};
+use yomi::tools::review::{review, sums, svg, Grade, MoveReview, PlayerSum};
 use yomi::{Error, Level, TranspositionTable};
 
 use crate::common::{check_hash, check_threads, game_of, read_game_file, GameFileArgs};
@@ -84,35 +84,44 @@ pub fn run(args: AnalyseArgs) -> Result<(), Error> {
                 json!({
                     "number": r.number, "player": r.player.name().to_lowercase(), "played": r.played.name(size),
                     "best": r.best.name(size), "best_value": r.best_value, "value": r.value, "loss": r.loss,
-                    "black_value": r.black_value, "exact": r.exact, "mistake": r.is_mistake(),
+                    "black_value": r.black_value, "exact": r.exact, "grade": r.grade.name(), "mistake": r.is_mistake(),
                 })
             })
             .collect();
         let out = json!({
             "record": game.record(), "level": level.name, "exact_from": args.exact, "moves": moves,
-            "black": black, "white": white,
+            "black": player_json(&black), "white": player_json(&white),
         });
         println!("{out}");
         return Ok(());
     }
     println!("Yomi's analysis at level {}, exact from {} empties: {}", level.name, args.exact, game.record());
-    println!("{:>4}  {:<6} {:<5} {:<5} {:>6}  {:>9}", "#", "player", "move", "best", "loss", "for Black");
+    println!("{:>4}  {:<6} {:<5} {:<5} {:>6}  {:<10}  {:>9}", "#", "player", "move", "best", "loss", "grade", "for Black");
     for r in &reviews {
-        let mark = if r.is_mistake() { "?" } else { "" };
         println!(
-            "{:>4}  {:<6} {:<5} {:<5} {:>6.1}  {:>+9.1}{}",
+            "{:>4}  {:<6} {:<5} {:<5} {:>6.1}  {:<10}  {:>+9.1}{}",
             r.number,
             r.player.name(),
-            format!("{}{mark}", r.played.name(size)),
+            r.played.name(size),
             r.best.name(size),
             r.loss,
+            r.grade.name(),
             r.black_value,
             if r.exact { "" } else { " (estimate)" }
         );
     }
     for (name, s) in [("Black", &black), ("White", &white)] {
-        println!("{name}: {} moves, {} mistakes, {:.1} discs lost ({:.2} a move)", s.moves, s.mistakes, s.lost, s.mean_loss());
+        let counts: Vec<String> = Grade::FROM.iter().map(|&(g, _)| format!("{} {}", s.grades[g as usize], g.name())).collect();
+        println!(
+            "{name}: {} moves ({}), {:.1} discs lost ({:.2} a move), accuracy {:.0} %",
+            s.moves,
+            counts.join(", "),
+            s.lost,
+            s.mean_loss(),
+            s.accuracy()
+        );
     }
+    println!("grades by discs lost: best under 1, good 1-3, inaccuracy 3-6, mistake 6-12, blunder 12 or more (a win or draw given up: mistake, or blunder for a win into a loss); accuracy: the share of best and good moves");
     Ok(())
 }
 
@@ -150,15 +159,27 @@ fn many(args: &AnalyseArgs, file: &str, level: Level, tt: &TranspositionTable) -
     if args.json {
         let list: Vec<_> = rows
             .iter()
-            .map(|(name, (games, s))| json!({"name": name, "games": games, "moves": s.moves, "mistakes": s.mistakes, "lost": s.lost, "mean_loss": s.mean_loss()}))
+            .map(|(name, (games, s))| {
+                let mut v = player_json(s);
+                v["name"] = json!(name);
+                v["games"] = json!(games);
+                v
+            })
             .collect();
         println!("{}", json!({"file": file, "games": chosen.len(), "level": level.name, "exact_from": args.exact, "players": list}));
         return Ok(());
     }
     println!("Yomi's analysis of {} games of {file} at level {}, exact from {} empties; players by discs lost a move:", chosen.len(), level.name, args.exact);
-    println!("{:<24} {:>5} {:>6} {:>8} {:>8} {:>7}", "player", "games", "moves", "mistakes", "lost", "a move");
+    println!("{:<24} {:>5} {:>6} {:>8} {:>8} {:>7} {:>9}", "player", "games", "moves", "mistakes", "lost", "a move", "accuracy");
     for (name, (games, s)) in rows {
-        println!("{:<24} {:>5} {:>6} {:>8} {:>8.1} {:>7.2}", name, games, s.moves, s.mistakes, s.lost, s.mean_loss());
+        println!("{:<24} {:>5} {:>6} {:>8} {:>8.1} {:>7.2} {:>7.0} %", name, games, s.moves, s.mistakes, s.lost, s.mean_loss(), s.accuracy());
     }
     Ok(())
+}
+
+/// One player's sum as JSON: moves, mistakes, discs lost, the mean loss,
+/// the accuracy and the moves of each grade by name.
+fn player_json(s: &PlayerSum) -> serde_json::Value {
+    let grades: serde_json::Map<String, serde_json::Value> = Grade::FROM.iter().map(|&(g, _)| (g.name().to_string(), json!(s.grades[g as usize]))).collect();
+    json!({"moves": s.moves, "mistakes": s.mistakes, "lost": s.lost, "mean_loss": s.mean_loss(), "accuracy": s.accuracy(), "grades": grades})
 }
