@@ -40,8 +40,8 @@ export const BOARD_CSS = `
 .yomi-board .square.hinted { color: #fff; }
 .yomi-board .square.best { color: #ffe680; text-decoration: underline; text-underline-offset: .15em; }
 /* The opening book's values, told apart from a search's scores. */
-.yomi-board.book .square.hinted { color: #bfe3ff; font-style: italic; }
-.yomi-board.book .square.best { color: #d6f0ff; }
+.yomi-board .square.hinted.book-value { color: #bfe3ff; font-style: italic; }
+.yomi-board .square.best.book-value { color: #d6f0ff; }
 .yomi-board .square.last::before {
   content: ''; position: absolute; width: 18%; height: 18%; border-radius: 50%;
   background: #ff9a8f; box-shadow: 0 0 0 2px #15603a; z-index: 1;
@@ -118,8 +118,9 @@ export class BoardView {
    * Draws `state` (from Yomi.state). Options: `hints` (Map square → short
    * text drawn on it, e.g. a move's score), `best` (squares to mark as
    * best), `last` (the last move), `numbers` (Map square → move number, for
-   * paper 001's diagram), `book` (the hints are the opening book's values,
-   * drawn apart), `interactive` (legal moves are shown and can be played),
+   * paper 001's diagram), `book` (true: the hints are the opening book's
+   * values, drawn apart; or a Set of the squares whose hints are),
+   * `interactive` (legal moves are shown and can be played),
    * `animate` (discs that changed turn over).
    */
   draw(state, { hints = new Map(), best = new Set(), book = false, last = null, numbers = new Map(), interactive = true, animate = false } = {}) {
@@ -129,7 +130,7 @@ export class BoardView {
     this.legal = new Set(interactive && state.status === 'move' ? state.legal : []);
     this.root.style.setProperty('--cols', cols);
     this.root.style.setProperty('--rows', rows);
-    this.root.classList.toggle('book', book);
+    this.root.classList.toggle('book', book === true);
     const fresh = this.built !== `${rows}x${cols}`;
     if (fresh) this.#build(rows, cols);
     const tabStop = this.focus && this.root.querySelector(`[data-square="${this.focus}"]`)
@@ -153,10 +154,12 @@ export class BoardView {
       b.textContent = number ?? hint ?? '';
       b.classList.toggle('numbered', number != null);
       b.classList.toggle('hinted', number == null && hint != null);
+      const fromBook = hint != null && (book === true || (book instanceof Set && book.has(name)));
+      b.classList.toggle('book-value', fromBook);
       let label = `${name}, ${disc}`;
       if (legal) label += ', legal move';
       if (last === name) label += ', last move';
-      if (hint != null) label += `, ${book ? 'book value' : 'score'} ${hint}${best.has(name) ? ', best' : ''}`;
+      if (hint != null) label += `, ${fromBook ? 'book value' : 'score'} ${hint}${best.has(name) ? ', best' : ''}`;
       if (number != null) label += `, move ${number}`;
       b.setAttribute('aria-label', label);
       b.setAttribute('aria-disabled', String(!this.selectable(name)));

@@ -50,8 +50,8 @@ const JA = {
   tenths: '小数第一位まで',
   "Show the opening book's moves": '定石の手を表示',
   'The opening book is loading…': '定石を読み込み中…',
-  "Scores are in discs for the side to move. Before the solver's reach they are estimates of a search of limited depth (at expert and maximum also of limited time), so the same position may get a different estimate after other searches have filled the engine's memory; exact and win/draw/loss results never change.":
-    '評価値は手番側から見た石数です。完全読みの手前では深さの限られた探索（エキスパートと最強では時間も限られます）による推定なので、ほかの探索でエンジンの記憶が埋まった後は同じ局面でも推定が変わることがあります。完全読みと勝敗読みの結果は変わりません。',
+  "Scores are in discs for the side to move. Before the solver's reach they are estimates of a search of limited depth (at expert and maximum also of limited time), so the same position may get a different estimate after other searches have filled the engine's memory; exact and win/draw/loss results never change. Where the opening book knows a move, the book's value (in italics, from deeper searches) stands for it: one value a move.":
+    '評価値は手番側から見た石数です。完全読みの手前では深さの限られた探索（エキスパートと最強では時間も限られます）による推定なので、ほかの探索でエンジンの記憶が埋まった後は同じ局面でも推定が変わることがあります。完全読みと勝敗読みの結果は変わりません。定石にある手は、より深い探索による定石の値（斜体）を表示します：一手に一つの値です。',
   Moves: '棋譜',
   'Other lines': 'ほかの変化',
   "Score after each move, for Black (above the line: Black ahead). Grey: disc difference. Green: the engine's evaluation in discs. Shaded bands: a solved result that is only win, draw or loss (up: Black wins, down: White wins, a tick on the line: a draw). Red dots: mistakes found by the analysis. Click to go to that move.":
@@ -284,6 +284,7 @@ const JA = {
   blunder: '大悪手',
   ', {loss} a move, accuracy {acc} %': '、1 手平均 {loss} 石損、正確さ {acc} %',
   '{black}; {white}.': '{black}；{white}。',
+  ' ({n} of them from the opening book, in italics)': '（うち {n} 手は定石の値、斜体）',
 };
 
 /** `english` in the page's language, with `{name}` filled from `values`. */

@@ -437,6 +437,22 @@ test('New game is in reach without scrolling at 1280x800', async () => {
 });
 
 
+test('at the start every move has one value: the book\'s, with or without every move\'s score', async () => {
+  await page().waitForFunction(() => /knows [\d,]+ positions/.test(document.querySelector('#book-note').textContent),
+    null, { timeout: 60_000 });
+  await newGame({});
+  if (!(await page().isChecked('#book-moves'))) await page().check('#book-moves');
+  if (await page().isChecked('#hints')) await page().uncheck('#hints');
+  const shown = () => page().$$eval('#board .hinted', (bs) => bs.map((b) => `${b.dataset.square} ${b.textContent} ${b.classList.contains('book-value')}`).sort());
+  await page().waitForFunction(() => document.querySelectorAll('#board .hinted.book-value').length === 4);
+  const book = await shown();
+  await page().selectOption('#hint-level', 'medium');
+  await page().check('#hints');
+  await page().waitForFunction(() => /Scores for Black at medium/.test(document.querySelector('#thinking').textContent), null, { timeout: 60_000 });
+  assert.deepEqual(await shown(), book);
+  await page().uncheck('#hints');
+});
+
 test("the opening book: its moves on the board apart from search scores, the opening named, the engine's book moves marked", async () => {
   await page().waitForFunction(() => /knows [\d,]+ positions/.test(document.querySelector('#book-note').textContent),
     null, { timeout: 60_000 });
@@ -452,10 +468,18 @@ test("the opening book: its moves on the board apart from search scores, the ope
   await page().waitForFunction(() => document.querySelectorAll('#move-list .book').length === 2, null, { timeout: 60_000 });
   assert.match(await text('#thinking'), /from the opening book/);
   assert.match(await page().getAttribute('#move-list button[data-ply="2"]', 'aria-label'), /a book move/);
-  // Search scores (hints) are not drawn as book values.
+  // One value a move: with every move's score on, the book's moves keep the
+  // book's values (in italics) and only the others are the search's scores.
+  const shown = () => page().$$eval('#board .hinted', (bs) => bs.map((b) => [b.dataset.square, b.textContent, b.classList.contains('book-value')]));
+  await page().waitForFunction(() => document.querySelectorAll('#board .hinted.book-value').length > 0);
+  const bookOnly = await shown();
   await page().check('#hints');
-  await page().waitForFunction(() => !document.querySelector('#board').classList.contains('book')
-    && document.querySelectorAll('#board .hinted').length > 0, null, { timeout: 60_000 });
+  await page().waitForFunction(() => /Scores for Black/.test(document.querySelector('#thinking').textContent), null, { timeout: 60_000 });
+  const both = await shown();
+  assert.ok(both.length >= bookOnly.length, 'the search adds the moves the book does not know');
+  for (const [sq, value] of bookOnly) assert.deepEqual(both.find((h) => h[0] === sq), [sq, value, true], sq);
+  assert.ok(both.filter((h) => !h[2]).every(([sq]) => !bookOnly.some((b) => b[0] === sq)));
+  assert.match(await text('#thinking'), /of them from the opening book, in italics/);
   await page().uncheck('#hints');
   // The opening is named from any of the four directions.
   await newGame({});

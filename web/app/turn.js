@@ -113,14 +113,26 @@ async function showHints(gen) {
   const side = state.toMove;
   const sign = side === 'black' ? 1 : -1;
   const ply = game.moves.length;
+  // One value a move: where the book knows a move (and is shown), its value,
+  // backed up from deeper searches, stands for that move's estimate; a
+  // solve's exact or win/draw/loss values stand for themselves.
+  const book = $('book-moves').checked && state.book ? new Map(state.book.moves.map((m) => [m.move, m.value])) : new Map();
+  const merged = (r) => {
+    const fromBook = new Set(r.kind === 'midgame' ? r.moves.map(([sq]) => sq).filter((sq) => book.has(sq)) : []);
+    const moves = r.moves.map(([sq, v]) => [sq, fromBook.has(sq) ? book.get(sq) : v]).sort((a, b) => b[1] - a[1]);
+    return { moves, fromBook };
+  };
   const draw = (r) => {
     if (gen !== app.generation || !r?.moves?.length) return;
+    const { moves, fromBook } = merged(r);
     // Whole discs unless tenths are asked for: estimates crowd a small board.
     const digits = r.kind === 'midgame' && $('hint-decimals').checked ? 1 : 0;
-    const hints = new Map(r.moves.map(([sq, v]) => [sq, r.kind === 'wld' ? wldWord(v) : fmt(v, digits)]));
-    const top = r.moves[0][1];
-    render({ hints, best: new Set(r.moves.filter(([, v]) => v === top).map(([sq]) => sq)), book: r.kind === 'book' });
-    showThinking(r, side, t('Scores for {side} at {level}', { side: sideName(side), level: t($('hint-level').value) }));
+    const hints = new Map(moves.map(([sq, v]) => [sq, r.kind === 'wld' ? wldWord(v) : fmt(v, fromBook.has(sq) ? 0 : digits)]));
+    const top = moves[0][1];
+    render({ hints, best: new Set(moves.filter(([, v]) => v === top).map(([sq]) => sq)), book: fromBook });
+    const head = t('Scores for {side} at {level}', { side: sideName(side), level: t($('hint-level').value) });
+    const note = fromBook.size ? t(' ({n} of them from the opening book, in italics)', { n: fromBook.size }) : '';
+    showThinking(r, side, head + note);
   };
   try {
     // Every legal move's score: a search, never the book (which the board
@@ -131,7 +143,7 @@ async function showHints(gen) {
     if (gen !== app.generation) return;
     setWork(null);
     draw(r);
-    if (r.moves?.length) noteValue(ply, r.kind, sign * r.moves[0][1]);
+    if (r.moves?.length) noteValue(ply, r.kind, sign * merged(r).moves[0][1]);
     drawGraph();
   } catch (e) {
     if (gen === app.generation) {
