@@ -437,6 +437,27 @@ test('New game is in reach without scrolling at 1280x800', async () => {
 });
 
 
+test('above the fold: the score line, the opening and the game-over banner at 1280x800; at 390x844 the status and toolbar', async () => {
+  const bottom = (sel) => page().$eval(sel, (e) => e.getBoundingClientRect().bottom + scrollY);
+  const top = (sel) => page().$eval(sel, (e) => e.getBoundingClientRect().top + scrollY);
+  await page().setViewportSize({ width: 1280, height: 800 });
+  await newGame({});
+  await loadRecord('f5d6c3d3c4');
+  await page().waitForFunction(() => !document.querySelector('#opening').hidden);
+  for (const sel of ['.scoreline', '#opening']) assert.ok(await bottom(sel) <= 800, `${sel} ends at ${await bottom(sel)}`);
+  // A finished game: its banner stays beside the board.
+  await loadRecord('f5d6c3f3f4d3c4g6f6e6c5c6d7d8e7g5e3d2g4h3f7b5h5g3b4b6c8b8c7e8f8g8h4h6e2d1c1a3a6a5e1f2g7c2a4h8a2b7f1b3b1b2h7a7a8a1g1g2h2h1');
+  await page().waitForSelector('#banner:not([hidden])');
+  assert.ok(await bottom('#banner') <= 800, `the banner ends at ${await bottom('#banner')}`);
+  // A phone: the header is short, and the status and the toolbar start on the first screen.
+  await page().setViewportSize({ width: 390, height: 844 });
+  await newGame({});
+  await loadRecord('f5d6c3d3c4');
+  assert.ok(await bottom('header.site') <= 260, `the header ends at ${await bottom('header.site')}`);
+  for (const sel of ['#status', '.toolbar']) assert.ok(await top(sel) < 844, `${sel} starts at ${await top(sel)}`);
+  await page().setViewportSize({ width: 1280, height: 720 });
+});
+
 test('at the start every move has one value: the book\'s, with or without every move\'s score', async () => {
   await page().waitForFunction(() => /knows [\d,]+ positions/.test(document.querySelector('#book-note').textContent),
     null, { timeout: 60_000 });
