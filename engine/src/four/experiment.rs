@@ -47,13 +47,7 @@ pub const FOUR_LEVELS: [FourLevel; 6] = [
 impl FourLevel {
     /// A level by name or number (1–6).
     pub fn parse(s: &str) -> Result<FourLevel, Error> {
-        let t = s.trim().to_ascii_lowercase();
-        if let Ok(n) = t.parse::<usize>() {
-            if (1..=FOUR_LEVELS.len()).contains(&n) {
-                return Ok(FOUR_LEVELS[n - 1]);
-            }
-        }
-        FOUR_LEVELS.iter().copied().find(|l| l.name == t).ok_or(Error::BadLevel(s.to_string()))
+        crate::play::level::by_name_or_number(s, &FOUR_LEVELS, |l| l.name)
     }
 
     /// The search options of this level with `eval` over `mode`.

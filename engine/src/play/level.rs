@@ -42,13 +42,7 @@ pub const LEVELS: [Level; 6] = [
 impl Level {
     /// A level by number (1 to 6) or name.
     pub fn parse(s: &str) -> Result<Level, Error> {
-        let t = s.trim().to_ascii_lowercase();
-        if let Ok(n) = t.parse::<usize>() {
-            if (1..=LEVELS.len()).contains(&n) {
-                return Ok(LEVELS[n - 1]);
-            }
-        }
-        LEVELS.iter().find(|l| l.name == t).copied().ok_or_else(|| Error::BadLevel(s.to_string()))
+        by_name_or_number(s, &LEVELS, |l| l.name)
     }
 
     /// Paper 000's setting X: presearch 5, normal depth 2+X, win/draw/loss
@@ -61,6 +55,16 @@ impl Level {
     pub fn depth(depth: u32) -> Level {
         Level { name: "depth", depth, selectivity: 0, seconds: None, wld: 0, perfect: 0, presearch: 0, book: None }
     }
+}
+
+/// The entry of a table of levels (Othello's, Score Four's) named by `s`:
+/// its name in any case, or its number from 1, spaces around allowed.
+pub fn by_name_or_number<T: Copy>(s: &str, table: &[T], name: fn(&T) -> &'static str) -> Result<T, Error> {
+    let t = s.trim().to_ascii_lowercase();
+    if let Some(n) = t.parse::<usize>().ok().filter(|n| (1..=table.len()).contains(n)) {
+        return Ok(table[n - 1]);
+    }
+    table.iter().find(|l| name(l) == t).copied().ok_or_else(|| Error::BadLevel(s.to_string()))
 }
 
 #[cfg(test)]
