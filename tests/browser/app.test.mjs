@@ -20,12 +20,18 @@ function worldScore(black, white, squares) {
   return diff + Math.sign(diff) * empties;
 }
 
-async function expectOverWithRightScore(squares) {
+async function expectOverWithRightScore(squares, board) {
   await page().waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'),
     null, { timeout: 240_000 });
-  const black = Number(await text('#black-count'));
-  const white = Number(await text('#white-count'));
+  // The final discs as the command line replays the page's record, not as the page counts them.
+  const record = (await text('#record')).replace(/ /g, '');
+  const cli = JSON.parse(execFileSync(yomi, ['show', '--json', '--board', board, '--moves', record], { encoding: 'utf8' }));
+  assert.equal(cli.status, 'over', record);
+  const { black, white } = cli;
+  assert.equal(Number(await text('#black-count')), black);
+  assert.equal(Number(await text('#white-count')), white);
   const score = worldScore(black, white, squares);
+  assert.equal(score, cli.score, 'the CLI scores the same game the same way');
   const expected = score === 0
     ? `Game over: a draw (${black}–${white}, world scoring).`
     : `Game over: ${score > 0 ? 'Black' : 'White'} wins by ${Math.abs(score)} (${black}–${white}, world scoring).`;
@@ -55,7 +61,7 @@ test('a whole 8x8 game against the engine reaches the end with the right score',
       await page().waitForFunction((s) => document.querySelector('#status').textContent !== s, status, { timeout: 60_000 });
     }
   }
-  await expectOverWithRightScore(64);
+  await expectOverWithRightScore(64, '8x8');
   assert.ok((await text('#record')).length >= 40, 'a real game was played');
   // The graph has a point for every ply.
   const points = await page().$eval('#graph .discs', (l) => l.getAttribute('points').trim().split(' ').length);
@@ -64,7 +70,7 @@ test('a whole 8x8 game against the engine reaches the end with the right score',
 
 test('a whole 6x6 game between two engine levels reaches the end with the right score', async () => {
   await newGame({ board: '6x6', black: 'easy', white: 'medium' });
-  await expectOverWithRightScore(36);
+  await expectOverWithRightScore(36, '6x6');
 });
 
 test("the solver's values for an FFO position equal `yomi solve --all-moves` and the file's", async () => {
