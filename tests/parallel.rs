@@ -7,8 +7,8 @@
 mod stopping;
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use stopping::{stopped_after, PROMPT};
 use yomi::{parse_obf_line, Mode, Move, ObfLine, SolveOptions, TranspositionTable};
