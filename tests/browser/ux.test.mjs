@@ -168,7 +168,8 @@ test('hints: Stop is available while they are computed', async () => {
   await page().check('#hints');
   await page().waitForFunction(() => !document.querySelector('#stop').disabled && document.querySelector('#stop').textContent === 'Stop');
   // The scores say for whom they are.
-  await page().waitForFunction(() => /^Scores for Black at maximum: depth \d+: [+−]?[\d.]+ for Black/.test(document.querySelector('#thinking').textContent));
+  // (At the start the book's values stand for its moves: the line says how many.)
+  await page().waitForFunction(() => /^Scores for Black at maximum( \(4 of them from the opening book, in italics\))?: depth \d+: [+−]?[\d.]+ for Black/.test(document.querySelector('#thinking').textContent));
   await page().click('#stop');
   await page().waitForFunction(() => document.querySelector('#stop').disabled);
   // What the engine said of that position goes with it.
