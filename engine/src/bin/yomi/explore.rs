@@ -27,7 +27,7 @@ pub struct ExploreArgs {
     #[arg(long, default_value = yomi::tools::tournament::GAMES, value_name = "FILE")]
     games: PathBuf,
     /// With --build: keep the positions at least this many games reach.
-    #[arg(long, default_value_t = 8, value_name = "N")]
+    #[arg(long, default_value_t = 3, value_name = "N")]
     min_games: u32,
     /// With --build: the explorer file to write.
     #[arg(long, default_value = "engine/explorer/explorer.yex", value_name = "FILE")]
