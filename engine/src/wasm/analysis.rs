@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::{board_size, js};
+use super::js::{board_size, js, name, read_options, to_js};
 use crate::bound::Wld;
 use crate::rules::game::Move;
 use crate::play::level::Level;
@@ -102,26 +102,6 @@ fn mode(name: Option<&str>) -> Result<Mode, JsError> {
 
 fn scoring(name: Option<&str>) -> Result<Scoring, JsError> {
     name.map_or(Ok(Scoring::World), |s| s.parse().map_err(js))
-}
-
-pub(super) fn read_options<T: serde::de::DeserializeOwned + Default>(value: JsValue) -> Result<T, JsError> {
-    if value.is_undefined() || value.is_null() {
-        return Ok(T::default());
-    }
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("bad options: {e}")))
-}
-
-pub(super) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&e.to_string()))
-}
-
-pub(super) fn name(pos: &Position, m: &Move) -> String {
-    match m {
-        Move::Play(sq) => sq.name(pos.size()),
-        Move::Pass => "pass".to_string(),
-    }
 }
 
 #[derive(Deserialize, Default)]

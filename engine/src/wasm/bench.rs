@@ -8,8 +8,8 @@ use std::sync::atomic::Ordering::Relaxed;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::analysis::{begin, to_js};
-use super::js;
+use super::analysis::begin;
+use super::js::{js, to_js};
 use crate::tools::bench::FFO_20_39;
 use crate::play::level::Level;
 use crate::tools::matches::{play_match, MatchOptions, MatchResult, Player};

@@ -8,8 +8,7 @@ use std::sync::{Arc, RwLock};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::analysis::to_js;
-use super::{board_size, js};
+use super::js::{board_size, js, to_js};
 use crate::book::{Book, Source};
 use crate::rules::notation::parse_position;
 

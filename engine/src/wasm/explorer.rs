@@ -8,8 +8,7 @@ use std::sync::{Arc, RwLock};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::analysis::to_js;
-use super::js;
+use super::js::{js, to_js};
 use crate::explorer::Explorer;
 
 static EXPLORER: RwLock<Option<Arc<Explorer>>> = RwLock::new(None);

@@ -4,7 +4,8 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{analysis, js, start_name, WasmGame};
+use super::js::{js, name, to_js};
+use super::{start_name, WasmGame};
 use crate::error::Error;
 use crate::rules::game_file::{read_ggf, read_wthor, FileGame};
 use crate::rules::ggf::to_ggf;
@@ -39,7 +40,7 @@ fn listed(g: FileGame) -> ListedGame {
         board: game.start().size().to_string(),
         position: format_position(game.start()),
         start: start_name(game.start()),
-        moves: game.moves().iter().zip(game.positions()).map(|(m, p)| analysis::name(p, m)).collect(),
+        moves: game.moves().iter().zip(game.positions()).map(|(m, p)| name(p, m)).collect(),
         black: g.black,
         white: g.white,
         event: g.event,
@@ -60,7 +61,7 @@ fn names(bytes: Option<Vec<u8>>, width: usize) -> Result<Vec<String>, Error> {
 #[wasm_bindgen(js_name = readGgf)]
 pub fn read_ggf_games(text: &str) -> Result<JsValue, JsError> {
     let games: Vec<ListedGame> = read_ggf(text).map_err(js)?.into_iter().map(listed).collect();
-    analysis::to_js(&games)
+    to_js(&games)
 }
 
 /// Every game of a WTHOR `.wtb` database, named by `WTHOR.JOU` (players) and
@@ -70,7 +71,7 @@ pub fn read_wthor_games(wtb: &[u8], players: Option<Vec<u8>>, tournaments: Optio
     let players = names(players, PLAYER).map_err(js)?;
     let tournaments = names(tournaments, TOURNAMENT).map_err(js)?;
     let games: Vec<ListedGame> = read_wthor(wtb, &players, &tournaments).map_err(js)?.into_iter().map(listed).collect();
-    analysis::to_js(&games)
+    to_js(&games)
 }
 
 #[wasm_bindgen(js_class = Game)]

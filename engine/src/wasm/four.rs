@@ -6,8 +6,8 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::analysis::{begin, read_options, table, to_js};
-use super::js;
+use super::analysis::{begin, table};
+use super::js::{js, read_options, to_js};
 use crate::four::board::Outcome;
 use crate::four::curve::curve_svg;
 use crate::four::experiment::{experiment, merge_rows, Baseline, Configuration, ExperimentRow, FourLevel, FOUR_LEVELS};

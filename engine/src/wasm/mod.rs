@@ -10,10 +10,12 @@ mod book;
 mod explorer;
 mod files;
 mod four;
+mod js;
 
 use wasm_bindgen::prelude::*;
 
-use crate::error::Error;
+use js::{board_size, js, name, to_js};
+
 use crate::rules::game::Game;
 use crate::rules::geometry::BoardSize;
 use crate::rules::notation::{format_position, parse_position};
@@ -26,17 +28,9 @@ use crate::rules::square::Square;
 #[cfg(feature = "threads")]
 pub use wasm_bindgen_rayon::init_thread_pool;
 
-pub(crate) fn js(e: Error) -> JsError {
-    JsError::new(&e.to_string())
-}
-
 #[wasm_bindgen(start)]
 fn start() {
     console_error_panic_hook::set_once();
-}
-
-pub(crate) fn board_size(board: &str) -> Result<BoardSize, JsError> {
-    board.parse().map_err(js)
 }
 
 /// The name of the standard start `pos` is, if it is one.
@@ -227,7 +221,7 @@ impl WasmGame {
     pub fn explorer(&self) -> Result<JsValue, JsError> {
         let Some(explorer) = explorer::explorer() else { return Ok(JsValue::NULL) };
         let book = book::book();
-        analysis::to_js(&crate::explorer::report(&explorer, book.as_deref(), &self.game))
+        to_js(&crate::explorer::report(&explorer, book.as_deref(), &self.game))
     }
 }
 
@@ -263,12 +257,12 @@ pub fn levels() -> Vec<String> {
 /// it to a player.
 #[wasm_bindgen(js_name = levelDetails)]
 pub fn level_details() -> Result<JsValue, JsError> {
-    analysis::to_js(&crate::play::level::LEVELS)
+    to_js(&crate::play::level::LEVELS)
 }
 
 /// A game's moves, one entry each: a square name or `"pass"`.
 fn move_names(game: &Game) -> Vec<String> {
-    game.moves().iter().map(|m| analysis::name(game.current(), m)).collect()
+    game.moves().iter().map(|m| name(game.current(), m)).collect()
 }
 
 /// What a pasted text is, read by the engine's one grammar
@@ -308,5 +302,5 @@ pub fn read_text(text: &str, board: &str, start: &str) -> Result<JsValue, JsErro
         movers: game.movers().iter().map(|c| c.name().to_lowercase()).collect(),
         to_move: game.current().to_move().name().to_lowercase(),
     };
-    analysis::to_js(&out)
+    to_js(&out)
 }
