@@ -79,22 +79,36 @@ impl Work {
 /// (asked between batches); `each` sees the book after every batch.
 /// Searches run on the current rayon pool, one position a thread.
 pub fn grow(book: &mut Book, opts: &GrowOptions, stop: &dyn Fn() -> bool, each: &mut dyn FnMut(&Book, &Progress)) -> Ended {
+    run(book, opts.depth, &|b| window(b, opts), stop, each)
+}
+
+/// Grows `book` until it holds every position of `keys` (canonical, each
+/// after the first reached by a move from an earlier one, as
+/// [`played`](crate::book::played::played) lists them), each added with a
+/// leaf searched to `depth`; as [`grow`] otherwise.
+pub fn grow_along(book: &mut Book, keys: &[Key], depth: u8, stop: &dyn Fn() -> bool, each: &mut dyn FnMut(&Book, &Progress)) -> Ended {
+    run(book, depth, &|b| keys.iter().filter(|k| !b.contains(k)).map(|k| Work::Add { p: k.p, o: k.o }).collect(), stop, each)
+}
+
+/// The growth loop: a batch of the window's work, the leaves it made stale
+/// searched again, values backed up; until the window is empty.
+fn run(book: &mut Book, depth: u8, window: &dyn Fn(&Book) -> Vec<Work>, stop: &dyn Fn() -> bool, each: &mut dyn FnMut(&Book, &Progress)) -> Ended {
     let mut progress = Progress { positions: book.len(), ..Progress::default() };
     loop {
         if stop() {
             return Ended::Stopped;
         }
-        let work = window(book, opts);
+        let work = window(book);
         progress.waiting = work.len();
         if work.is_empty() {
             return Ended::Complete;
         }
         let now: Vec<Work> = work.into_iter().take(BATCH).collect();
         progress.added += now.iter().filter(|w| matches!(w, Work::Add { .. })).count();
-        apply(book, now.iter().map(|w| w.position()).collect(), opts.depth, &mut progress);
+        apply(book, now.iter().map(|w| w.position()).collect(), depth, &mut progress);
         // Leaves that now lead into the book are searched again without them.
         let stale: Vec<(u64, u64)> = book.entries().map(|(k, _)| *k).filter(|k| book.leaf_is_stale(*k)).map(|k| (k.p, k.o)).collect();
-        apply(book, stale, opts.depth, &mut progress);
+        apply(book, stale, depth, &mut progress);
         book.back_up();
         progress.positions = book.len();
         each(book, &progress);

@@ -11,6 +11,7 @@ pub mod answer;
 pub mod openings;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod grow;
+pub mod played;
 
 pub use answer::{answer, line};
 pub use openings::opening_name;

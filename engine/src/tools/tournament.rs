@@ -42,7 +42,7 @@ impl TournamentGame {
 }
 
 /// A replayed game's squares, as indices, passes left out.
-fn squares(game: &Game) -> Vec<u8> {
+pub fn squares(game: &Game) -> Vec<u8> {
     game.moves().iter().filter_map(|m| match m {
         Move::Play(sq) => Some(sq.index() as u8),
         Move::Pass => None,

@@ -2,7 +2,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
-use yomi::book::grow::{grow, Ended, GrowOptions};
+use yomi::book::grow::{grow, grow_along, Ended, GrowOptions, Progress};
+use yomi::book::played::played;
 use yomi::book::store::{next, Next};
 use yomi::book::{Book, Source};
 use yomi::clock::Clock;
@@ -25,6 +26,12 @@ enum BookCommand {
     /// interruption loses at most a minute; run it again to go on. Each
     /// run is logged in history.tsv beside the book.
     Grow(GrowArgs),
+    /// Grow the book along the lines people play: add every position that
+    /// at least --min-games tournament games reach within --plies plies
+    /// (the games of 2021-2023 left out: they are for measuring), with a
+    /// line from the start to each, valued by searches of --depth plies.
+    /// Saves and logs as grow does; run it again to go on.
+    Follow(FollowArgs),
     /// The book moves of a position (the start, after RECORD): value, how
     /// it is known, and the book positions each leads to.
     Show(ShowArgs),
@@ -44,8 +51,10 @@ struct FileArgs {
     file: Option<PathBuf>,
 }
 
+/// What every growth takes: the file, the time, the searches' depth and
+/// the threads.
 #[derive(Args)]
-struct GrowArgs {
+struct RunArgs {
     /// The book file to grow (made if missing).
     #[arg(long, default_value = "engine/book/book.ybk", value_name = "FILE")]
     file: PathBuf,
@@ -55,6 +64,14 @@ struct GrowArgs {
     /// Depth of the searches that value leaves.
     #[arg(long, default_value_t = 14, value_name = "D")]
     depth: u8,
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    threads: usize,
+}
+
+#[derive(Args)]
+struct GrowArgs {
+    #[command(flatten)]
+    run: RunArgs,
     /// Expand moves at most this many discs worse than their position's best.
     #[arg(long, default_value_t = 2, value_name = "DISCS")]
     rel: u8,
@@ -65,8 +82,21 @@ struct GrowArgs {
     /// Expand positions up to this many plies from the start.
     #[arg(long, default_value_t = 10, value_name = "N")]
     plies: u8,
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    threads: usize,
+}
+
+#[derive(Args)]
+struct FollowArgs {
+    #[command(flatten)]
+    run: RunArgs,
+    /// The tournament games (year, event, players, Black's discs, moves).
+    #[arg(long, default_value = yomi::tools::tournament::GAMES, value_name = "FILE")]
+    games: PathBuf,
+    /// Add the positions at least this many games reach.
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    min_games: u32,
+    /// ... within this many plies from the start.
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    plies: u8,
 }
 
 #[derive(Args)]
@@ -100,6 +130,7 @@ struct ImportArgs {
 pub fn run(args: BookArgs) -> Result<(), Error> {
     match args.command {
         BookCommand::Grow(a) => grow_book(a),
+        BookCommand::Follow(a) => follow(a),
         BookCommand::Show(a) => show(&load(&a.file)?, &a.record),
         BookCommand::Stats(a) => stats(&load(&a)?),
         BookCommand::Export(a) => {
@@ -148,32 +179,61 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), Error> {
 }
 
 fn grow_book(args: GrowArgs) -> Result<(), Error> {
+    if !(1..=60).contains(&args.plies) || args.rel > 64 || args.abs > 64 {
+        return Err(Error::BadArgument("expected --plies 1-60, --rel and --abs 0-64".into()));
+    }
+    let window = format!("leaves within {} discs of their position's best and {} of the start's value, to ply {}", args.rel, args.abs, args.plies);
+    let opts = GrowOptions { depth: args.run.depth, rel: args.rel, abs: args.abs, plies: args.plies };
+    let log = format!("deviate rel {} abs {}\t{}", args.rel, args.abs, args.plies);
+    drive(&args.run, &window, &log, &|book, stop, each| grow(book, &opts, stop, each))
+}
+
+fn follow(args: FollowArgs) -> Result<(), Error> {
+    if !(1..=60).contains(&args.plies) || args.min_games == 0 {
+        return Err(Error::BadArgument("expected --plies 1-60 and --min-games 1 or more".into()));
+    }
+    let games = yomi::tools::tournament::read(&args.games)?;
+    let lines: Vec<Vec<u8>> = games.iter().filter(|g| !g.is_measured()).map(|g| g.replay().map(|game| yomi::tools::tournament::squares(&game))).collect::<Result<_, _>>()?;
+    let (first, last) = games.iter().filter(|g| !g.is_measured()).fold((u16::MAX, 0), |(a, b), g| (a.min(g.year), b.max(g.year)));
+    let set = played(&lines, args.min_games, args.plies as u32);
+    let book = if args.run.file.exists() { read(&args.run.file)? } else { Book::new() };
+    let missing = set.keys.iter().filter(|k| !book.contains(k)).count();
+    println!(
+        "{} games of {first}-{last}: {} positions reached by {} or more of them within {} plies, {} with the lines to them; {missing} not in the book",
+        lines.len(),
+        set.popular,
+        args.min_games,
+        args.plies,
+        set.keys.len()
+    );
+    let window = format!("every position {} games of {first}-{last} reach within {} plies", args.min_games, args.plies);
+    let log = format!("games >= {} of {first}-{last}\t{}", args.min_games, args.plies);
+    drive(&args.run, &window, &log, &|book, stop, each| grow_along(book, &set.keys, args.run.depth, stop, each))
+}
+
+type Grower<'a> = dyn Fn(&mut Book, &dyn Fn() -> bool, &mut dyn FnMut(&Book, &Progress)) -> Ended + Sync + 'a;
+
+/// Runs a growth on the book file: saves it at least once a minute and at
+/// the end, prints progress, and logs the run in history.tsv.
+fn drive(args: &RunArgs, window: &str, log: &str, grow: &Grower) -> Result<(), Error> {
     if !(args.minutes > 0.0 && args.minutes.is_finite()) {
         return Err(Error::BadArgument(format!("--minutes {} must be a positive number", args.minutes)));
     }
-    if !(1..=30).contains(&args.depth) || !(1..=60).contains(&args.plies) || args.rel > 64 || args.abs > 64 {
-        return Err(Error::BadArgument("expected --depth 1-30, --plies 1-60, --rel and --abs 0-64".into()));
+    if !(1..=30).contains(&args.depth) {
+        return Err(Error::BadArgument("expected --depth 1-30".into()));
     }
     let pool = crate::common::check_threads(args.threads)?;
     let mut book = if args.file.exists() { read(&args.file)? } else { Book::new() };
     let before = book.len();
-    println!(
-        "growing {} ({before} positions): leaves within {} discs of their position's best and {} of the start's value, to ply {}, searched at depth {}",
-        args.file.display(),
-        args.rel,
-        args.abs,
-        args.plies,
-        args.depth
-    );
+    println!("growing {} ({before} positions): {window}, searched at depth {}", args.file.display(), args.depth);
     // The engine that grows it is the one checked out as it starts.
     let commit = crate::common::commit(args.file.parent().unwrap_or(Path::new(".")));
-    let opts = GrowOptions { depth: args.depth, rel: args.rel, abs: args.abs, plies: args.plies };
     let clock = Clock::start();
     let (mut saved, mut said) = (0.0, 0.0);
-    let mut last = Default::default();
+    let mut last = Progress::default();
     let failed = std::sync::Mutex::new(None);
     let ended = pool.install(|| {
-        grow(&mut book, &opts, &|| clock.seconds() >= args.minutes * 60.0 || failed.lock().expect("no panic").is_some(), &mut |b, p| {
+        grow(&mut book, &|| clock.seconds() >= args.minutes * 60.0 || failed.lock().expect("no panic").is_some(), &mut |b, p| {
             last = *p;
             let t = clock.seconds();
             if t - saved >= 60.0 {
@@ -213,21 +273,20 @@ fn grow_book(args: GrowArgs) -> Result<(), Error> {
             Ended::Stopped => "stopped with work left in the window; run it again to go on",
         }
     );
-    log_run(&args, &commit, before, book.len(), last.searches, clock.seconds())
+    log_run(args, log, &commit, before, book.len(), last.searches, clock.seconds())
 }
 
+const HISTORY: &str = "date\tcommit\twindow\tplies\tdepth\tthreads\tpositions_before\tpositions_after\tsearches\tseconds\n";
+
 /// One line per run in history.tsv beside the book: how it was grown.
-fn log_run(args: &GrowArgs, commit: &str, before: usize, after: usize, searches: usize, seconds: f64) -> Result<(), Error> {
+fn log_run(args: &RunArgs, window: &str, commit: &str, before: usize, after: usize, searches: usize, seconds: f64) -> Result<(), Error> {
     let path = args.file.with_file_name("history.tsv");
-    let mut text = std::fs::read_to_string(&path).unwrap_or_else(|_| "date\tcommit\tdepth\trel\tabs\tplies\tthreads\tpositions_before\tpositions_after\tsearches\tseconds\n".into());
+    let mut text = std::fs::read_to_string(&path).unwrap_or_else(|_| HISTORY.into());
     text.push_str(&format!(
-        "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{before}\t{after}\t{searches}\t{seconds:.0}\n",
+        "{}\t{}\t{window}\t{}\t{}\t{before}\t{after}\t{searches}\t{seconds:.0}\n",
         yomi::tools::corpus::today(),
         commit,
         args.depth,
-        args.rel,
-        args.abs,
-        args.plies,
         args.threads
     ));
     write(&path, text.as_bytes())
