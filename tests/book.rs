@@ -266,3 +266,40 @@ fn the_explorer_counts_what_the_games_file_holds() {
         assert_eq!(Some(&count(&m.stats)), by_child.get(&child), "{}", m.square.name(BoardSize::OTHELLO));
     }
 }
+
+/// The book holds every position that at least 20 tournament games of
+/// 1977-2020 reach within 20 plies, counted here on the naive grid: each
+/// game replayed (passes where the side to move has no move), its
+/// positions named by their least image with the side to move.
+#[test]
+fn the_book_holds_the_lines_people_play() {
+    use std::io::Read;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/wthor/games-1977-2023.tsv.gz");
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(path).unwrap()).read_to_string(&mut text).unwrap();
+    let index = |name: &[u8]| (name[1] - b'1') as usize * 8 + (name[0] - b'a') as usize;
+    let mut counts: HashMap<String, (u32, Board)> = HashMap::new();
+    for line in text.lines() {
+        let cols: Vec<&str> = line.split('\t').collect();
+        if cols[0].parse::<u16>().unwrap() > 2020 {
+            continue;
+        }
+        let mut b = Board::start(8, 8, false);
+        counts.entry(naive_key(&b)).or_insert((0, b.clone())).0 += 1;
+        for m in cols[5].as_bytes().chunks(2).take(20) {
+            b = b.play(index(m));
+            if b.is_over() {
+                break;
+            }
+            if b.legal_moves().is_empty() {
+                b = b.passed();
+            }
+            counts.entry(naive_key(&b)).or_insert((0, b.clone())).0 += 1;
+        }
+    }
+    let popular: Vec<&Board> = counts.values().filter(|(n, _)| *n >= 20).map(|(_, b)| b).collect();
+    assert!(popular.len() > 7000, "{}", popular.len());
+    let book = Book::shipped();
+    let missing = popular.iter().filter(|b| book.lookup(&b.to_position()).is_none()).count();
+    assert_eq!(missing, 0, "of {} positions", popular.len());
+}
