@@ -84,13 +84,6 @@ pub struct Solved {
     pub stopped: bool,
 }
 
-fn move_text(m: &Move, size: BoardSize) -> String {
-    match m {
-        Move::Pass => "pass".to_string(),
-        Move::Play(sq) => sq.name(size),
-    }
-}
-
 fn parse_move(text: &str, size: BoardSize) -> Result<Move, Error> {
     if text == "pass" {
         Ok(Move::Pass)
@@ -102,8 +95,8 @@ fn parse_move(text: &str, size: BoardSize) -> Result<Move, Error> {
 fn report_json(r: &LeafReport, size: BoardSize) -> Value {
     json!({
         "value": r.value,
-        "best": r.best.as_ref().map(|m| move_text(m, size)),
-        "line": r.line.iter().map(|m| move_text(m, size)).collect::<Vec<_>>(),
+        "best": r.best.as_ref().map(|m| m.name(size)),
+        "line": r.line.iter().map(|m| m.name(size)).collect::<Vec<_>>(),
         "done": r.done,
         "nodes": r.nodes,
     })

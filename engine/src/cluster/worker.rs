@@ -10,7 +10,6 @@ use crate::cluster::wire::{Msg, Solved};
 use crate::rules::notation::parse_position;
 use crate::predict::tree::{Job, LeafReport};
 use crate::play::search::{SearchJob, SearchOptions};
-use crate::rules::game::Move;
 use crate::search::tt::TranspositionTable;
 use crate::solver::solve::{solve, SolveJob, SolveOptions};
 
@@ -90,10 +89,7 @@ impl Worker {
                     // Each position's time limit counts from its own start.
                     let opts = SolveOptions { mode: mode.within_one_search(), ..opts };
                     let s = pool.install(|| solve(&pos, tt, opts, Some(stop)));
-                    let best = s.best.map(|m| match m {
-                        Move::Pass => "pass".to_string(),
-                        Move::Play(sq) => sq.name(pos.size()),
-                    });
+                    let best = s.best.map(|m| m.name(pos.size()));
                     let result = Solved { score: s.score, lower: s.lower, upper: s.upper, best, nodes: s.stats.nodes, seconds: s.seconds, stopped: s.stopped };
                     send(Msg::Solved { id, result });
                 }

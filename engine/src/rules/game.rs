@@ -17,6 +17,17 @@ pub enum Move {
     Pass,
 }
 
+impl Move {
+    /// The move's name on a board of `size`: its square (`f5`) or `pass`,
+    /// as every record, report and protocol of the engine writes it.
+    pub fn name(self, size: BoardSize) -> String {
+        match self {
+            Move::Play(sq) => sq.name(size),
+            Move::Pass => "pass".to_string(),
+        }
+    }
+}
+
 /// A game from some start position. Every position in it was reached by
 /// legal moves, so nothing downstream checks again.
 ///

@@ -269,10 +269,7 @@ impl Job {
     pub fn write_result(&self, outcome: &Outcome, threads: usize) -> Result<PathBuf, Error> {
         let path = self.dir.join("result.json");
         let size = self.spec.root.size();
-        let line: Vec<String> = outcome.line.iter().map(|m| match m {
-            Move::Pass => "pass".to_string(),
-            Move::Play(sq) => sq.name(size),
-        }).collect();
+        let line: Vec<String> = outcome.line.iter().map(|m| m.name(size)).collect();
         let mut end = self.spec.root;
         for m in &outcome.line {
             end = match m {

@@ -37,8 +37,5 @@ pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
 
 /// A move's name on `pos`'s board: its square, or `"pass"`.
 pub(crate) fn name(pos: &Position, m: &Move) -> String {
-    match m {
-        Move::Play(sq) => sq.name(pos.size()),
-        Move::Pass => "pass".to_string(),
-    }
+    m.name(pos.size())
 }

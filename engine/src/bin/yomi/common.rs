@@ -71,10 +71,7 @@ pub fn with_patterns(bytes: &[u8]) -> Result<Weights, Error> {
 }
 
 pub fn move_name(m: &Move, pos: &Position) -> String {
-    match m {
-        Move::Pass => "pass".to_string(),
-        Move::Play(sq) => sq.name(pos.size()),
-    }
+    m.name(pos.size())
 }
 
 /// Names of a line of moves starting at `pos`.

@@ -111,10 +111,7 @@ pub fn run(r: Request) -> Result<u8, Error> {
         Ok(out) => {
             let path = job.write_result(&out, r.threads)?;
             let size = job.spec.root.size();
-            let line: Vec<String> = out.line.iter().map(|m| match m {
-                yomi::Move::Pass => "pass".to_string(),
-                yomi::Move::Play(sq) => sq.name(size),
-            }).collect();
+            let line: Vec<String> = out.line.iter().map(|m| m.name(size)).collect();
             println!("solved: {:+} for the side to move; perfect line {}", out.value, line.join(" "));
             println!("{}; written to {}", describe(&job), path.display());
         }

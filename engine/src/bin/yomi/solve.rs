@@ -262,13 +262,6 @@ fn check(line: &ObfLine, sol: &Solution, opts: SolveOptions) -> Vec<String> {
     problems
 }
 
-fn move_name(m: &Move, pos: &Position) -> String {
-    match m {
-        Move::Pass => "pass".to_string(),
-        Move::Play(sq) => sq.name(pos.size()),
-    }
-}
-
 fn to_json(pos: &Position, sol: &Solution, opts: SolveOptions) -> Value {
     let mut v = json!({
         "position": yomi::format_position(pos),
@@ -277,8 +270,8 @@ fn to_json(pos: &Position, sol: &Solution, opts: SolveOptions) -> Value {
         "wld": opts.wld,
         "score": sol.score,
         "result": sol.outcome(),
-        "best": sol.best.as_ref().map(|m| move_name(m, pos)),
-        "pv": sol.pv.iter().map(|m| move_name(m, pos)).collect::<Vec<_>>(),
+        "best": sol.best.as_ref().map(|m| m.name(pos.size())),
+        "pv": sol.pv.iter().map(|m| m.name(pos.size())).collect::<Vec<_>>(),
         "black": sol.black,
         "white": sol.white,
         "nodes": sol.stats.nodes,
@@ -315,7 +308,7 @@ fn print_text(pos: &Position, sol: &Solution, opts: SolveOptions) {
     println!("Position: {}", yomi::format_position(pos));
     if sol.stopped {
         let proven = match sol.best.as_ref() {
-            Some(m) => format!("score {} for {}; best move found {}", sol.proven(), side.name(), move_name(m, pos)),
+            Some(m) => format!("score {} for {}; best move found {}", sol.proven(), side.name(), m.name(pos.size())),
             None if sol.lower.is_some() || sol.upper.is_some() => {
                 format!("score {} for {}; no move proven yet", sol.proven(), side.name())
             }
@@ -334,9 +327,9 @@ fn print_text(pos: &Position, sol: &Solution, opts: SolveOptions) {
     } else {
         format!("{:+} for {} ({})", sol.score, side.name(), sol.outcome().map_or("unknown", |o| o.name()))
     };
-    let best = sol.best.as_ref().map_or("none (the game is over)".to_string(), |m| move_name(m, pos));
+    let best = sol.best.as_ref().map_or("none (the game is over)".to_string(), |m| m.name(pos.size()));
     println!("Score: {what}; best move {best}; {} scoring", opts.scoring);
-    let pv: Vec<String> = sol.pv.iter().map(|m| move_name(m, pos)).collect();
+    let pv: Vec<String> = sol.pv.iter().map(|m| m.name(pos.size())).collect();
     println!("Perfect line: {}", if pv.is_empty() { "(none)".to_string() } else { pv.join(" ") });
     println!("Final discs: Black {}, White {}", sol.black, sol.white);
     print!("{}", diagram(pos, &sol.pv));
