@@ -45,11 +45,33 @@ pub fn endgame_positions() -> Vec<Position> {
     FFO_20_39.lines().take(10).map(|l| parse_position(l.split(';').next().expect("a line"), None).expect("FFO positions are valid")).collect()
 }
 
+/// What a bench line ran.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BenchKind {
+    /// A midgame search to a fixed depth.
+    Midgame,
+    /// An exact solve.
+    Endgame,
+}
+
+impl BenchKind {
+    /// Both, in the order the bench runs them.
+    pub const ALL: [BenchKind; 2] = [BenchKind::Midgame, BenchKind::Endgame];
+
+    /// The name the CLI prints and its JSON carries.
+    pub fn name(self) -> &'static str {
+        match self {
+            BenchKind::Midgame => "midgame",
+            BenchKind::Endgame => "endgame",
+        }
+    }
+}
+
 /// One searched position.
 #[derive(Clone, Debug)]
 pub struct BenchLine {
-    /// What was run: solve, midgame or sweep.
-    pub kind: &'static str,
+    /// What was run.
+    pub kind: BenchKind,
     /// The position.
     pub position: Position,
     /// The depth searched.
@@ -72,7 +94,7 @@ pub fn run(depth: u32, endgame: bool, hash_mib: usize, stop: Option<&AtomicBool>
         for pos in midgame_positions() {
             tt.clear();
             let r = search(&pos, &tt, &SearchOptions::new(level, Scoring::World), stop, &mut |_| {});
-            let line = BenchLine { kind: "midgame", position: pos, depth, score: r.score, nodes: r.nodes, seconds: r.seconds };
+            let line = BenchLine { kind: BenchKind::Midgame, position: pos, depth, score: r.score, nodes: r.nodes, seconds: r.seconds };
             each(&line);
             out.push(line);
         }
@@ -82,7 +104,7 @@ pub fn run(depth: u32, endgame: bool, hash_mib: usize, stop: Option<&AtomicBool>
             tt.clear();
             let s = solve(&pos, &tt, SolveOptions::default(), stop);
             let line = BenchLine {
-                kind: "endgame",
+                kind: BenchKind::Endgame,
                 position: pos,
                 depth: pos.empties().count_ones(),
                 score: s.score as f64,

@@ -1,6 +1,6 @@
 use clap::Args;
 use serde_json::json;
-use yomi::tools::bench::{available_cores, run_suite, Suite, SuiteRun};
+use yomi::tools::bench::{available_cores, run_suite, BenchKind, Suite, SuiteRun};
 use yomi::Error;
 
 use crate::common::{check_hash, check_threads, parse_mode};
@@ -75,13 +75,13 @@ fn signature(args: &BenchArgs, pool: &rayon::ThreadPool, threads: usize) -> Resu
             if json_out {
                 println!(
                     "{}",
-                    json!({"kind": l.kind, "position": yomi::format_position(&l.position), "depth": l.depth,
+                    json!({"kind": l.kind.name(), "position": yomi::format_position(&l.position), "depth": l.depth,
                         "score": l.score, "nodes": l.nodes, "seconds": l.seconds})
                 );
             } else {
                 println!(
                     "{:<8} depth {:>2}  score {:+7.2}  nodes {:>11}  {:>7.3} s  {:>10.0} nodes/s",
-                    l.kind,
+                    l.kind.name(),
                     l.depth,
                     l.score,
                     l.nodes,
@@ -91,10 +91,10 @@ fn signature(args: &BenchArgs, pool: &rayon::ThreadPool, threads: usize) -> Resu
             }
         })
     });
-    for kind in ["midgame", "endgame"] {
+    for kind in BenchKind::ALL {
         let (n, s) = lines.iter().filter(|l| l.kind == kind).fold((0u64, 0f64), |a, l| (a.0 + l.nodes, a.1 + l.seconds));
         if n > 0 && !json_out {
-            println!("{kind}: {n} nodes, {s:.3} s, {:.0} nodes/s", n as f64 / s.max(1e-9));
+            println!("{}: {n} nodes, {s:.3} s, {:.0} nodes/s", kind.name(), n as f64 / s.max(1e-9));
         }
     }
     let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
