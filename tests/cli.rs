@@ -513,6 +513,8 @@ fn four_match_and_experiment_print_their_tables() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["a_wins"], 4);
     assert_eq!(v["games"].as_array().unwrap().len(), 4);
+    // Each game's result is said for A, in words.
+    assert!(v["games"].as_array().unwrap().iter().all(|g| g["a_result"] == "win"), "{v}");
 
     // The rows carry margin, hit rate, speed-up, positions and configuration;
     // the curve goes to an SVG file.

@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::bound::Wld;
 use crate::error::Error;
 use crate::four::alphabeta::PaperSearch;
 use crate::four::board::{Board, Outcome};
@@ -119,8 +120,8 @@ pub struct MatchGame {
     pub record: String,
     /// Player A had Black.
     pub a_black: bool,
-    /// 1 for an A win, 0 for a draw, −1 for a B win.
-    pub a_result: i32,
+    /// The game's result for player A (`"win"`, `"draw"` or `"loss"` in JSON).
+    pub a_result: Wld,
     /// Plies played.
     pub plies: u32,
 }
@@ -176,19 +177,14 @@ pub fn play_match(
             game.play(peg)?;
         }
         let a_result = match game.board().outcome() {
-            Outcome::Won(c, _) => {
-                if (c == Color::Black) == a_black {
-                    1
-                } else {
-                    -1
-                }
-            }
-            _ => 0,
+            Outcome::Won(c, _) if (c == Color::Black) == a_black => Wld::Win,
+            Outcome::Won(..) => Wld::Loss,
+            _ => Wld::Draw,
         };
         match a_result {
-            1 => sum.a_wins += 1,
-            0 => sum.draws += 1,
-            _ => sum.b_wins += 1,
+            Wld::Win => sum.a_wins += 1,
+            Wld::Draw => sum.draws += 1,
+            Wld::Loss => sum.b_wins += 1,
         }
         sum.games.push(MatchGame { record: game.record(), a_black, a_result, plies: game.moves.len() as u32 });
         sum.seconds = clock.seconds();

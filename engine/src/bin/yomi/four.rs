@@ -568,9 +568,9 @@ fn match_cmd(a: MatchArgs) -> Result<(), Error> {
         if !json {
             let g = s.games.last().expect("a game");
             let r = match g.a_result {
-                1 => "A wins",
-                0 => "draw",
-                _ => "B wins",
+                Wld::Win => "A wins",
+                Wld::Draw => "draw",
+                Wld::Loss => "B wins",
             };
             println!("game {:3}  A {}  {:7}  {} plies  {}", s.games.len(), if g.a_black { "black" } else { "white" }, r, g.plies, g.record);
         }
