@@ -15,6 +15,7 @@
 //   analysis.js the whole game against the best moves
 //   solve.js    solving the position, the perfect line and its diagram
 //   explorer.js what tournament players played from the position
+//   trainer.js  the opening trainer: drills of a named opening's lines
 import { Yomi } from './yomi.js';
 import { addLanguageMenu, t, translatePage } from './i18n.js';
 import { BoardView } from './board-view.js';
@@ -27,6 +28,7 @@ import { newGame, syncMenus } from './app/games.js';
 import './app/files.js';
 import './app/analysis.js';
 import './app/solve.js';
+import { judge, loadOpenings, train } from './app/trainer.js';
 
 // The page's own words in its language, before the engine is asked anything.
 translatePage();
@@ -36,7 +38,7 @@ app.board = new BoardView($('board'), {
   selectable: (name) => app.editing != null || (humanToMove() && app.state?.legal.includes(name)),
   label: 'Board',
 });
-app.view = { render, continueGame };
+app.view = { render, continueGame, train, judge };
 
 // ---- moving through the game, stopping, swapping sides ------------------------------
 
@@ -264,6 +266,7 @@ function restoreSettings(kept, levels) {
     }
     syncMenus();
     document.body.dataset.ready = 'true';
+    await loadOpenings().catch((e) => { $('trainer-status').textContent = e.message; });
     await loadBook();
     loadExplorer();
   } catch (e) {

@@ -38,6 +38,7 @@
 //   loadBook { url }                       → { positions, bytes }: the opening book file,
 //         fetched here and kept; searches at levels with a book bound answer from it,
 //         and state() reports its moves
+//   openings                               → [{ name, moves }]: the named openings, begun with f5
 //   loadExplorer { url }                   → { positions, games, minGames, bytes }: the opening explorer
 //         file, fetched here and kept; state() reports what tournament players
 //         played from the position (`explorer`, as `yomi explore --json` prints it)
@@ -184,6 +185,7 @@ const commands = {
     const bytes = new Uint8Array(await res.arrayBuffer());
     return { positions: engine.loadBook(bytes), bytes: bytes.length };
   },
+  openings: () => engine.openings(),
   loadExplorer: async ({ url }) => {
     const res = await fetch(new URL(url, self.location.href));
     if (!res.ok) throw new Error(`the opening explorer (${url}) could not be fetched: HTTP ${res.status}`);

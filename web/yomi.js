@@ -196,7 +196,9 @@ export class Yomi extends EventTarget {
 
   /**
    * Chooses a move. Options: board, level (name or 1-6), scoring, allMoves,
-   * mode, nodes, time (seconds at most, as a clock allows), onProgress (a report per iteration). Resolves to { best,
+   * mode, nodes, time (seconds at most), clock (seconds left on the mover's game
+   * clock: the move takes its share, by the rule `yomi gtp` uses too), book,
+   * played, onProgress (a report per iteration). Resolves to { best,
    * score, kind ('midgame' | 'wld' | 'exact'), depth, selectivity, pv,
    * moves, nodes, seconds, nodesPerSecond, stopped }.
    */
@@ -358,6 +360,15 @@ export class Yomi extends EventTarget {
   }
 
   #explorerUrl = null;
+
+  /**
+   * The named openings: [{ name, moves }], each line from the Othello start
+   * begun with f5 (alternative names separated by a slash), a line before
+   * the lines that go on from it.
+   */
+  openings() {
+    return this.#call('openings');
+  }
 
   /** Ends the engine's worker (and its pool). */
   terminate() {

@@ -169,7 +169,8 @@ test('a Japanese interface: chosen from the menu (or the browser), kept, and swi
       && getComputedStyle(el).display !== 'none';
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) if (shown(n.parentElement)) out.push(n.nodeValue);
-    for (const o of document.querySelectorAll('select:not(#lang) option')) out.push(o.textContent);
+    // The trainer's openings are names, as the opening's name on the page is.
+    for (const o of document.querySelectorAll('select:not(#lang) option:not(.opening-name)')) out.push(o.textContent);
     out.push(document.querySelector('#thinking').textContent.replace(/\b[a-h][1-8]\b/g, ''));
     const names = /Yomi|WebAssembly|Web Worker|Rust|WTHOR(\.(JOU|TRN))?|GGF|\.wtb|f5d6c3|Score Four|FFO/g;
     return out.map((s) => s.replace(names, '').replace(/\s+/g, ' ').trim()).filter((s) => /[A-Za-z]{3,}/.test(s));

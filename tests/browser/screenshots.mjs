@@ -25,6 +25,21 @@ const PAGES = [
       await page.evaluate(() => scrollTo(0, 0));
     },
   },
+  {
+    // The opening trainer after a miss: the Tiger as White, f4 tried where the line goes d6.
+    name: 'trainer', path: '', prepare: async (page) => {
+      await page.selectOption('#white-player', 'human');
+      await page.$eval('#trainer', (d) => (d.open = true));
+      await page.waitForFunction(() => document.querySelector('#trainer-opening').options.length > 1);
+      await page.selectOption('#trainer-opening', { label: 'Tiger · f5 d6 c3 d3 c4' });
+      await page.selectOption('#trainer-side', 'white');
+      await page.click('#trainer-start');
+      await page.waitForFunction(() => document.querySelector('#record').textContent === 'f5');
+      await page.click('#board [data-square="f4"]');
+      await page.waitForFunction(() => /Try again/.test(document.querySelector('#notice').textContent));
+      await page.evaluate(() => scrollTo(0, 0));
+    },
+  },
   { name: 'bench', path: 'bench.html' },
   { name: 'tutorial', path: 'tutorial.html', wait: () => /the end|\[/.test(document.querySelector('#step-line').textContent) },
   { name: 'four', path: 'four.html' },

@@ -41,6 +41,12 @@ export function drawExplorer() {
   const body = $('explorer-moves').tBodies[0];
   body.replaceChildren();
   const note = $('explorer-note');
+  if (app.trainer) {
+    // It would give the drill's answers away.
+    $('explorer-table').hidden = true;
+    note.textContent = t('The explorer is hidden while you train.');
+    return;
+  }
   if (!report) {
     $('explorer-table').hidden = true;
     note.textContent = app.explorerInfo?.error ?? t('The opening explorer is loading…');

@@ -6,12 +6,14 @@ import { t } from '../i18n.js';
 
 export function humanToMove() {
   const { state, game } = app;
-  return state && !app.editing && !app.clock?.flagged && state.status === 'move' && game.players[state.toMove] === 'human';
+  // In a drill of the opening trainer, you play your side and the trainer the other.
+  const yours = app.trainer ? state?.toMove === app.trainer.side : game.players[state?.toMove] === 'human';
+  return state && !app.editing && !app.clock?.flagged && state.status === 'move' && yours;
 }
 
 export function engineToMove() {
   const { state, game } = app;
-  return state && state.status !== 'over' && !app.clock?.flagged && game.players[state.toMove] !== 'human';
+  return state && !app.trainer && state.status !== 'over' && !app.clock?.flagged && game.players[state.toMove] !== 'human';
 }
 
 // Goes to `next` (origin and moves). `fresh`: a new game or position, so

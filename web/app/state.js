@@ -62,7 +62,14 @@ export const app = {
    * What the page does after the game changed, set by app.js: the model
    * calls up through these, so it never imports the views that draw it.
    */
-  view: { render() {}, continueGame() {} },
+  view: { render() {}, continueGame() {}, train() {}, judge() {} },
+  /**
+   * A drill of the opening trainer, while one runs: the opening's name and
+   * line, your side, the loss in discs that counts as a miss, your moves
+   * past the line, the moves played so far, a missed line played again,
+   * and the misses.
+   */
+  trainer: null,
 };
 
 /** A colour's name as the page says it (in its language). */

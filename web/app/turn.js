@@ -12,7 +12,10 @@ export function continueGame() {
   const { state } = app;
   const gen = app.generation;
   // No game yet (the first one failed to load) is nothing to continue.
-  if (!state || app.editing || state.status === 'over' || flagged()) return;
+  if (!state || app.editing) return;
+  // A drill of the opening trainer plays the other side itself.
+  if (app.trainer) return app.view.train(gen);
+  if (state.status === 'over' || flagged()) return;
   if (state.status === 'pass') {
     if (app.paused) return;
     setTimeout(() => {
@@ -47,6 +50,8 @@ export async function playMove(move, { keepNotice = false, seconds } = {}) {
 
 export async function humanPlay(square) {
   if (!humanToMove() || !app.state.legal.includes(square)) return;
+  // In a drill of the opening trainer, a move is judged before it is played.
+  if (app.trainer) return app.view.judge(square);
   app.paused = false;
   try {
     await playMove(square);

@@ -8,8 +8,10 @@ use std::sync::OnceLock;
 
 use crate::book::store::Key;
 use crate::rules::game::Game;
-use crate::rules::geometry::BoardSize;
+use crate::rules::geometry::{BoardSize, Dims};
 use crate::rules::position::{Position, Start};
+use crate::rules::square::Square;
+use crate::rules::symmetry::{transform, Symmetry};
 
 /// Each listed line's last position and its name.
 fn table() -> &'static HashMap<Key, &'static str> {
@@ -17,14 +19,51 @@ fn table() -> &'static HashMap<Key, &'static str> {
     T.get_or_init(|| {
         let start = Position::start(BoardSize::OTHELLO, Start::Othello);
         let mut t = HashMap::new();
-        for line in include_str!("../../book/openings.txt").lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
-            let (moves, name) = line.split_once(' ').expect("a line is moves, a space and a name");
+        for (moves, name) in listed() {
             let game = Game::from_record(start, moves).expect("the listed lines are legal");
             let pos = game.current();
             t.entry(Key::of(pos.player(), pos.opponent()).0).or_insert(name);
         }
         t
     })
+}
+
+/// A named opening: its name and its line from the start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// The name (alternatives separated by a slash).
+    pub name: &'static str,
+    /// The moves from the Othello start, begun with f5 as the app and the
+    /// tournament games begin (the list's c4 lines turned half way round).
+    pub line: Vec<Square>,
+}
+
+/// Every listed opening, in the list's order (a line before the lines
+/// that go on from it).
+pub fn openings() -> Vec<Opening> {
+    let size = BoardSize::OTHELLO;
+    listed()
+        .map(|(moves, name)| {
+            let line = moves
+                .as_bytes()
+                .chunks(2)
+                .map(|m| {
+                    let sq = Square::parse(std::str::from_utf8(m).expect("ASCII"), size).expect("the listed lines are squares");
+                    let turned = transform::<Dims<8, 8>>(Symmetry::Rotate180, 1u64 << sq.index()).trailing_zeros();
+                    Square::from_index(size, turned).expect("on the board")
+                })
+                .collect();
+            Opening { name, line }
+        })
+        .collect()
+}
+
+/// The list's lines: moves (c4 first) and name.
+fn listed() -> impl Iterator<Item = (&'static str, &'static str)> {
+    include_str!("../../book/openings.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|line| line.split_once(' ').expect("a line is moves, a space and a name"))
 }
 
 /// The name of the opening `game` plays, if it starts from the 8×8 Othello
@@ -59,6 +98,20 @@ mod tests {
         assert_eq!(name("d3e3"), Some("Parallel Opening"));
         assert_eq!(name(""), None);
         assert_eq!(name("c4"), None);
+    }
+
+    #[test]
+    fn openings_begin_with_f5_and_keep_their_names() {
+        let all = openings();
+        assert_eq!(all.len(), listed().count());
+        let size = BoardSize::OTHELLO;
+        for o in &all {
+            let record: String = o.line.iter().map(|s| s.name(size)).collect();
+            assert!(record.starts_with("f5"), "{}: {record}", o.name);
+            assert_eq!(name(&record), Some(o.name), "{record}");
+        }
+        let tiger = all.iter().find(|o| o.name == "Tiger").unwrap();
+        assert_eq!(tiger.line.iter().map(|s| s.name(size)).collect::<String>(), "f5d6c3d3c4");
     }
 
     #[test]

@@ -71,3 +71,19 @@ pub fn book_moves(position: &str, board: Option<String>) -> Result<JsValue, JsEr
         .collect();
     to_js(&BookReport { value: entry.value, moves })
 }
+
+#[derive(Serialize)]
+struct OpeningReport {
+    name: &'static str,
+    moves: Vec<String>,
+}
+
+/// The named openings, each `{ name, moves }` with its line from the
+/// Othello start begun with f5, a line before those that go on from it.
+#[wasm_bindgen]
+pub fn openings() -> Result<JsValue, JsError> {
+    let size = crate::BoardSize::OTHELLO;
+    let all: Vec<OpeningReport> =
+        crate::book::openings::openings().into_iter().map(|o| OpeningReport { name: o.name, moves: o.line.iter().map(|s| s.name(size)).collect() }).collect();
+    to_js(&all)
+}
