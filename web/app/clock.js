@@ -37,15 +37,12 @@ export function syncClock() {
 }
 
 /**
- * The seconds the engine may spend on this move: its time left shared over
- * the moves it may still have to make (half the empty squares, at least 8),
- * less a margin for the answer to come back.
+ * The seconds left on `side`'s clock, for the engine's search (which takes
+ * its share by the engine's one rule, play::time_control); undefined
+ * without a clock.
  */
-export function moveBudget(side) {
-  if (!app.clock) return undefined;
-  const empties = app.state.cells.filter((c) => c === 0).length;
-  const share = timeLeft(side) / Math.max(8, Math.ceil(empties / 2));
-  return Math.max(0.05, (share - 100) / 1000);
+export function secondsLeft(side) {
+  return app.clock ? timeLeft(side) / 1000 : undefined;
 }
 
 const shown = (ms) => {

@@ -5,7 +5,7 @@ import { signed as fmt, count as big } from '../format.js';
 import { $, app, notice, sideName, showError } from './state.js';
 import { engineToMove, humanToMove, noteValue, save, setGame, setWork } from './model.js';
 import { drawGraph, drawMoveList, render } from './board.js';
-import { flagged, moveBudget } from './clock.js';
+import { flagged, secondsLeft } from './clock.js';
 import { t } from '../i18n.js';
 
 export function continueGame() {
@@ -70,7 +70,7 @@ async function think(gen) {
   const ply = game.moves.length;
   try {
     const r = await app.yomi.search(state.position, {
-      board: state.board, level, scoring: game.scoring, time: moveBudget(side),
+      board: state.board, level, scoring: game.scoring, clock: secondsLeft(side),
       onProgress: (p) => gen === app.generation && showThinking(p, side, t('{side} ({level}) thinks', { side: sideName(side), level: t(level) })),
     });
     if (gen !== app.generation) return;

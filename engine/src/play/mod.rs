@@ -1,9 +1,11 @@
 //! The playing engine: the evaluation's statistics ([`probcut`]; the
 //! evaluation itself is [`crate::eval`]), its policy for the shared node
 //! search ([`midgame`]), the levels ([`level`]), and the root that chooses
-//! a move ([`search`]), handing over to the exact solver near the end.
+//! a move ([`search`]), handing over to the exact solver near the end, and
+//! a move's share of a game clock ([`time_control`]).
 
 pub mod probcut;
 pub mod midgame;
 pub mod level;
 pub mod search;
+pub mod time_control;

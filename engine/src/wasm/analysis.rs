@@ -281,9 +281,12 @@ struct SearchArgs {
     mode: Option<String>,
     /// A node limit (the midgame search stops near it).
     nodes: Option<f64>,
-    /// Seconds the move may take at most (a clock's share), kept also
-    /// when the solver takes over; the level's own limit still holds if shorter.
+    /// Seconds the move may take at most, kept also when the solver takes
+    /// over; the level's own limit still holds if shorter.
     time: Option<f64>,
+    /// Seconds left on the mover's game clock: the move takes at most its
+    /// share (play::time_control, the rule GTP uses too).
+    clock: Option<f64>,
     /// Answer from the loaded book where it knows the position (default
     /// true; levels without a book bound never do).
     book: Option<bool>,
@@ -352,7 +355,8 @@ fn judged_report(pos: &Position, r: &SearchResult, played: Option<Square>) -> Se
 
 /// Chooses a move in `position`. Options: `level` (a name or 1–6, default
 /// hard), `scoring`, `allMoves` (every move's score: the analysis), `mode`,
-/// `nodes`, `time` (seconds at most), `book` (default true: answer from the loaded book where the
+/// `nodes`, `time` (seconds at most), `clock` (seconds left on the mover's
+/// clock: the move takes its share), `book` (default true: answer from the loaded book where the
 /// level has a book bound). `progress` gets a report after every iteration.
 /// `played` (with `allMoves`): a legal move to judge against the best.
 /// Returns `{ best, score, kind ("midgame", "wld", "exact" or "book"), depth, selectivity, pv, moves,
@@ -388,6 +392,13 @@ pub fn search(
         if !(t.is_finite() && t > 0.0) {
             return Err(JsError::new(&format!("time must be a positive number of seconds, not {t}")));
         }
+        opts.limits.time = Some(opts.limits.time.map_or(t, |own| own.min(t)));
+    }
+    if let Some(left) = args.clock {
+        if !(left.is_finite() && left >= 0.0) {
+            return Err(JsError::new(&format!("clock must be the seconds left, 0 or more, not {left}")));
+        }
+        let t = crate::play::time_control::move_budget(left, pos.empties().count_ones());
         opts.limits.time = Some(opts.limits.time.map_or(t, |own| own.min(t)));
     }
     if let (Some(bound), Some(book), true) = (level.book, super::book::book(), args.book.unwrap_or(true)) {

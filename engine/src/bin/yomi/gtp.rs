@@ -209,9 +209,8 @@ impl Session {
         let r = match book.and_then(|b| answer(b, &pos, 0, &mut Rng::new(self.game.moves().len() as u64))) {
             Some(r) => r,
             None => {
-                // With a clock: at most its share of the time left, about
-                // one move in (empties / 2 + 2) of the engine's own.
-                let share = self.time_left.map(|t| (t / (pos.empties().count_ones() as f64 / 2.0 + 2.0)).max(0.05));
+                // With a clock: at most its share of the time left.
+                let share = self.time_left.map(|t| yomi::play::time_control::move_budget(t, pos.empties().count_ones()));
                 let time = match (self.level.seconds, share) {
                     (Some(a), Some(b)) => Some(a.min(b)),
                     (a, b) => a.or(b),
