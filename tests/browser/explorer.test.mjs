@@ -93,3 +93,22 @@ test('positions the explorer does not keep, and other boards, say why', async ()
   assert.deepEqual(session().warnings, []);
   assert.match(await text('#explorer summary'), /Opening explorer/);
 });
+
+test('the book holds the lines people play: along the most played line, every position to ply 20 shows book values', async () => {
+  await newGame();
+  let record = '';
+  const seen = [];
+  for (let ply = 0; ply <= 20; ply++) {
+    const r = JSON.parse(yomi(record ? ['explore', record, '--json'] : ['explore', '--json']));
+    if (ply > 0) {
+      await loadRecord(record);
+      // The book's values on the board: the position is in the book (tests/book.rs counts them all).
+      await page().waitForFunction(() => document.querySelectorAll('#board .square.book-value').length > 0, null, { timeout: 30_000 });
+      seen.push(r.games);
+    }
+    if (ply < 20) record += r.moves[0].move;
+  }
+  assert.ok(seen.at(-1) >= 20, `${seen}`);
+  const positions = Number(yomi(['book', 'stats', '--file', `${ROOT}engine/book/book.ybk`]).match(/^(\d+) positions/)[1]);
+  assert.match(await text('#book-note'), new RegExp(`knows ${positions.toLocaleString('en')} positions`));
+});
