@@ -150,7 +150,7 @@ fn the_bench_signature_is_pinned() {
     // search must leave this number alone; one that should updates it here
     // and quotes it in its commit message.
     let lines = pool(1).install(|| yomi::tools::bench::run(12, true, 64, None, &mut |_| {}));
-    let (mid, end): (Vec<_>, Vec<_>) = lines.iter().partition(|l| l.kind == "midgame");
+    let (mid, end): (Vec<_>, Vec<_>) = lines.iter().partition(|l| l.kind == yomi::tools::bench::BenchKind::Midgame);
     let (m, e) = (mid.iter().map(|l| l.nodes).sum::<u64>(), end.iter().map(|l| l.nodes).sum::<u64>());
     assert_eq!((m, e, m + e), (1_808_691, 21_434_725, 23_243_416), "bench signature (midgame, endgame, total)");
 }
