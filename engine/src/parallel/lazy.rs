@@ -34,3 +34,37 @@ pub fn with_helpers<R, H: Send>(
     });
     (r, done.into_inner().expect("no helper panics holding the list"))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::parallel::Mode;
+    use crate::rng::Rng;
+    use crate::rules::position::Status;
+    use crate::solver::solve::{solve, SolveOptions};
+    use crate::{BoardSize, Position, Square, Start, TranspositionTable};
+
+    /// Lazy SMP's answer is its main search's: the same exact value as one
+    /// thread, with helpers filling the shared table beside it.
+    #[test]
+    fn lazy_smp_solves_to_the_serial_value() {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        let size = BoardSize::new(6, 6).unwrap();
+        let mut rng = Rng::new(9);
+        for record in 0..4 {
+            // 12 to 16 empties: random moves from the start.
+            let mut pos = Position::start(size, Start::Othello);
+            while pos.empties().count_ones() > 12 + record && pos.status() != Status::Over {
+                pos = match pos.status() {
+                    Status::Pass => pos.passed(),
+                    _ => pos.play(Square::from_index(size, rng.pick(pos.legal_moves())).unwrap()).unwrap(),
+                };
+            }
+            let tt = TranspositionTable::with_mib(4);
+            let serial = solve(&pos, &tt, SolveOptions { mode: Mode::Serial, ..Default::default() }, None);
+            tt.clear();
+            let lazy = pool.install(|| solve(&pos, &tt, SolveOptions { mode: Mode::Lazy, ..Default::default() }, None));
+            assert_eq!(lazy.exact(), serial.exact(), "{record}");
+            assert!(serial.exact().is_some());
+        }
+    }
+}

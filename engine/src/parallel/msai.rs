@@ -30,3 +30,25 @@ pub fn each<W: Send>(
     values.sort_by_key(|&(i, _)| i);
     (values, workers)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::each;
+
+    /// Every item in order, each searched once by some task; a task cut
+    /// short takes no more items, and the others still finish theirs.
+    #[test]
+    fn each_item_is_searched_once_and_comes_back_in_order() {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        let (values, workers) = pool.install(|| each(9, || 0u32, |w, i| {
+            *w += 1;
+            Some(i as i32 * 10)
+        }));
+        assert_eq!(values, (0..9).map(|i| (i, i as i32 * 10)).collect::<Vec<_>>());
+        assert_eq!(workers.iter().sum::<u32>(), 9);
+        // Item 4 is cut short: it has no value; the rest do.
+        let (values, _) = pool.install(|| each(9, || (), |_, i| (i != 4).then_some(i as i32)));
+        assert!(values.iter().all(|&(i, v)| i != 4 && v == i as i32));
+        assert!(values.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+}

@@ -441,3 +441,25 @@ impl<'a, P: Policy> Searcher<'a, P> {
         (result.value, result.best.map(|(i, _): (usize, Scored)| rest[i].sq))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    #[test]
+    fn select_next_takes_the_lowest_key_so_its_steps_sort_the_list() {
+        let mut rng = Rng::new(7);
+        for len in 0..14u32 {
+            let mut list: Vec<Candidate> = (0..len).map(|sq| Candidate { sq, flips: 0, key: rng.below(21) as i32 - 10 }).collect();
+            let mut want: Vec<i32> = list.iter().map(|c| c.key).collect();
+            want.sort();
+            let got: Vec<i32> = (0..len as usize).map(|i| select_next(&mut list, i).key).collect();
+            assert_eq!(got, want);
+            // A permutation: every move is still there once.
+            let mut squares: Vec<u32> = list.iter().map(|c| c.sq).collect();
+            squares.sort();
+            assert_eq!(squares, (0..len).collect::<Vec<_>>());
+        }
+    }
+}

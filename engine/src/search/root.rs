@@ -198,3 +198,36 @@ pub fn iterate<P: Policy>(
     }
     Some(root.settle(all))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::geometry::{BoardSize, Dims};
+    use crate::rules::movegen::MoveGen;
+    use crate::rules::position::{Position, Start};
+
+    type G = Dims<8, 8>;
+
+    #[test]
+    fn root_moves_are_the_legal_moves_with_the_positions_they_lead_to() {
+        let start = *crate::rules::game::Game::from_record(Position::start(BoardSize::OTHELLO, Start::Othello), "f5d6c3").unwrap().current();
+        let (p, o) = (start.player(), start.opponent());
+        let moves = G::moves(p, o);
+        let mut root = RootMoves::new::<G>(p, o, moves, 64);
+        assert_eq!(root.len(), moves.count_ones() as usize);
+        for m in &root.moves {
+            let after = start.play(crate::rules::square::Square::from_index(BoardSize::OTHELLO, m.sq).unwrap()).unwrap();
+            // The child from the side that moves next: its discs, then the mover's.
+            assert_eq!((m.p, m.o), (after.player(), after.opponent()));
+            assert_eq!((m.value, m.bound, m.searched), (-64, Bound::Upper, false));
+        }
+        // Nothing proven before a search; a sort keeps squares in order among equal keys.
+        assert!(root.proven_best().is_none());
+        root.sort_by_key(|m| m.p.count_ones());
+        assert!(root.moves.windows(2).all(|w| (w[0].p.count_ones(), w[0].sq) < (w[1].p.count_ones(), w[1].sq)));
+        root.moves[1].searched = true;
+        root.moves[1].bound = Bound::Exact;
+        root.moves[1].value = 3;
+        assert_eq!(root.proven_best().map(|m| m.sq), Some(root.moves[1].sq));
+    }
+}

@@ -615,3 +615,75 @@ pub(crate) fn table_seed<G: Geometry, R: Rule>() -> u64 {
     };
     ((G::ROWS as u64) << 8 | G::COLS as u64 | rule << 16).wrapping_mul(0xA24B_AED4_963E_E407)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::Clock;
+    use crate::rng::Rng;
+    use crate::rules::geometry::Dims;
+    use crate::rules::movegen::Squares;
+    use crate::search::stop::{Halt, Limits};
+
+    /// Plain negamax to the end, passes included: the reference.
+    fn naive<G: MoveGen, R: Rule>(p: u64, o: u64) -> i32 {
+        let moves = G::moves(p, o);
+        if moves == 0 {
+            return if G::moves(o, p) == 0 { final_score::<G, R>(p, o) } else { -naive::<G, R>(o, p) };
+        }
+        Squares(moves).map(|sq| {
+            let f = G::flips(p, o, sq);
+            -naive::<G, R>(o ^ f, p ^ f ^ (1 << sq))
+        }).max().expect("a move")
+    }
+
+    /// A position `plies` random moves from the Othello start of `G`.
+    fn random_position<G: MoveGen>(rng: &mut Rng, plies: usize) -> (u64, u64) {
+        let start = crate::Position::start(crate::BoardSize::new(G::ROWS, G::COLS).unwrap(), crate::Start::Othello);
+        let (mut p, mut o) = (start.player(), start.opponent());
+        for _ in 0..plies {
+            let moves = G::moves(p, o);
+            if moves == 0 {
+                if G::moves(o, p) == 0 {
+                    break;
+                }
+                (p, o) = (o, p);
+                continue;
+            }
+            let sq = rng.pick(moves);
+            let f = G::flips(p, o, sq);
+            (p, o) = (o ^ f, p ^ f ^ (1 << sq));
+        }
+        (p, o)
+    }
+
+    /// The exact solver's values, full window and null windows both ways,
+    /// against negamax on random positions of `G`.
+    fn matches_negamax<G: MoveGen, R: Rule>(plies: std::ops::Range<usize>, seeds: u64) {
+        let tt = TranspositionTable::with_mib(1);
+        let halt = Halt::new(None, Clock::start(), Limits::NONE);
+        let mut rng = Rng::new(5);
+        for seed in 0..seeds {
+            let (p, o) = random_position::<G>(&mut rng, plies.start + (seed as usize) % plies.len());
+            let want = naive::<G, R>(p, o);
+            tt.clear();
+            let mut s = Searcher::<Exact<G, R>>::solver(&tt, &halt);
+            assert_eq!(s.solve(p, o, -INF, INF), want, "{p:#x} {o:#x}");
+            // Fail-soft: a null window says on which side the value lies.
+            assert!(s.solve(p, o, want - 1, want) >= want);
+            assert!(s.solve(p, o, want, want + 1) <= want);
+        }
+    }
+
+    #[test]
+    fn exact_values_equal_negamax_on_4x4_under_both_rules() {
+        matches_negamax::<Dims<4, 4>, World>(0..10, 60);
+        matches_negamax::<Dims<4, 4>, Paper>(0..10, 60);
+    }
+
+    #[test]
+    fn exact_values_equal_negamax_on_6x4_and_8x8_endgames() {
+        matches_negamax::<Dims<4, 6>, World>(9..14, 30);
+        matches_negamax::<Dims<8, 8>, World>(50..53, 12);
+    }
+}
