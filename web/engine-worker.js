@@ -39,6 +39,8 @@
 //         fetched here and kept; searches at levels with a book bound answer from it,
 //         and state() reports its moves
 //   openings                               → [{ name, moves }]: the named openings, begun with f5
+//   reviewSummary { moves }                → { black, white }: each player's graded moves summed
+//         ({ moves, mistakes, lost, mistakeLoss, grades, meanLoss, accuracy })
 //   loadExplorer { url }                   → { positions, games, minGames, bytes }: the opening explorer
 //         file, fetched here and kept; state() reports what tournament players
 //         played from the position (`explorer`, as `yomi explore --json` prints it)
@@ -186,6 +188,7 @@ const commands = {
     return { positions: engine.loadBook(bytes), bytes: bytes.length };
   },
   openings: () => engine.openings(),
+  reviewSummary: ({ moves }) => engine.reviewSummary(moves),
   loadExplorer: async ({ url }) => {
     const res = await fetch(new URL(url, self.location.href));
     if (!res.ok) throw new Error(`the opening explorer (${url}) could not be fetched: HTTP ${res.status}`);

@@ -370,6 +370,17 @@ export class Yomi extends EventTarget {
     return this.#call('openings');
   }
 
+  /**
+   * Each player's summary of a reviewed game by the engine's rule (the one
+   * `yomi analyse` uses): `moves` is [{ mover ('black' or 'white'), loss,
+   * grade }], as searches with `played` review them. Resolves to { black,
+   * white }, each { moves, mistakes, lost, mistakeLoss, grades (best, good,
+   * inaccuracy, mistake, blunder), meanLoss, accuracy (per cent) }.
+   */
+  reviewSummary(moves) {
+    return this.#call('reviewSummary', { moves });
+  }
+
   /** Ends the engine's worker (and its pool). */
   terminate() {
     this.#worker?.terminate();

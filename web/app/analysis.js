@@ -50,28 +50,19 @@ async function analyseGame() {
   if (gen !== app.generation) return;
   // Older saved analyses did not keep who moved: the engine says, from the line.
   const { movers } = await app.yomi.state({ origin: game.origin, moves: all });
-  // Each player's graded moves: mistakes (and blunders) with the discs they
-  // lost, the mean loss a move, and the accuracy (the share of best and good moves).
-  const sum = () => ({ moves: 0, lost: 0, mistakes: 0, mistakeDiscs: 0, accurate: 0 });
-  const by = { black: sum(), white: sum() };
-  game.analysis.forEach((a, i) => {
-    if (!a?.grade) return;
-    const s = by[a.mover ?? movers[i]];
-    s.moves++;
-    s.lost += a.loss;
-    if (a.grade === 'best' || a.grade === 'good') s.accurate++;
-    if (a.mistake) {
-      s.mistakes++;
-      s.mistakeDiscs += a.loss;
-    }
-  });
+  // Each player's graded moves, summed by the engine's rule (as `yomi
+  // analyse` sums them): mistakes with the discs they lost, the mean loss a
+  // move, and the accuracy (the share of best and good moves).
+  const graded = game.analysis.flatMap((a, i) => (a?.grade ? [{ mover: a.mover ?? movers[i], loss: a.loss, grade: a.grade }] : []));
+  const by = await app.yomi.reviewSummary(graded);
+  if (gen !== app.generation) return;
   const say = (c) => {
     const s = by[c];
     const mistakes = t(s.mistakes === 1 ? '{side} 1 mistake ({discs} discs)' : '{side} {n} mistakes ({discs} discs)', {
-      side: sideName(c), n: s.mistakes, discs: +s.mistakeDiscs.toFixed(1),
+      side: sideName(c), n: s.mistakes, discs: +s.mistakeLoss.toFixed(1),
     });
     return s.moves === 0 ? mistakes : `${mistakes}${t(', {loss} a move, accuracy {acc} %', {
-      loss: (s.lost / s.moves).toFixed(1), acc: Math.round((100 * s.accurate) / s.moves),
+      loss: s.meanLoss.toFixed(1), acc: Math.round(s.accuracy),
     })}`;
   };
   $('analyse-note').textContent = t(run.cancelled ? 'Stopped after {n} moves. ' : 'Analysed {n} moves at {level}. ', { n: done, level: t(level) })

@@ -70,6 +70,11 @@ impl Grade {
     pub fn is_mistake(self) -> bool {
         self >= Grade::Mistake
     }
+
+    /// The grade of a name ([`Grade::name`]).
+    pub fn parse(name: &str) -> Option<Grade> {
+        Grade::FROM.iter().map(|&(g, _)| g).find(|g| g.name() == name)
+    }
 }
 
 /// One move of a reviewed game.
@@ -113,6 +118,8 @@ pub struct PlayerSum {
     pub mistakes: usize,
     /// Discs given away in all.
     pub lost: f64,
+    /// Of them, given away by the mistakes.
+    pub mistake_loss: f64,
     /// Moves of each grade, best first (as [`Grade::FROM`]).
     pub grades: [usize; 5],
 }
@@ -120,10 +127,18 @@ pub struct PlayerSum {
 impl PlayerSum {
     /// Counts one move.
     pub fn add(&mut self, r: &MoveReview) {
+        self.add_graded(r.grade, r.loss);
+    }
+
+    /// Counts one move of `grade` that gave away `loss` discs.
+    pub fn add_graded(&mut self, grade: Grade, loss: f64) {
         self.moves += 1;
-        self.mistakes += r.is_mistake() as usize;
-        self.lost += r.loss;
-        self.grades[r.grade as usize] += 1;
+        self.lost += loss;
+        if grade.is_mistake() {
+            self.mistakes += 1;
+            self.mistake_loss += loss;
+        }
+        self.grades[grade as usize] += 1;
     }
 
     /// Adds another sum (the same player's in another game).
@@ -131,6 +146,7 @@ impl PlayerSum {
         self.moves += other.moves;
         self.mistakes += other.mistakes;
         self.lost += other.lost;
+        self.mistake_loss += other.mistake_loss;
         for (g, n) in self.grades.iter_mut().zip(other.grades) {
             *g += n;
         }
@@ -306,6 +322,21 @@ mod tests {
         }
         let svg = svg(&reviews, BoardSize::new(4, 4).unwrap(), "a <test>");
         assert!(svg.starts_with("<svg") && svg.contains("a &lt;test&gt;") && svg.contains("polyline"));
+    }
+
+    #[test]
+    fn a_players_sum_counts_grades_mistakes_and_their_loss() {
+        for &(g, _) in &Grade::FROM {
+            assert_eq!(Grade::parse(g.name()), Some(g));
+        }
+        assert_eq!(Grade::parse("brilliant"), None);
+        let mut s = PlayerSum::default();
+        for (g, loss) in [(Grade::Best, 0.0), (Grade::Good, 2.0), (Grade::Mistake, 7.5), (Grade::Blunder, 14.0)] {
+            s.add_graded(g, loss);
+        }
+        assert_eq!((s.moves, s.mistakes, s.grades), (4, 2, [1, 1, 0, 1, 1]));
+        assert_eq!((s.lost, s.mistake_loss), (23.5, 21.5));
+        assert_eq!((s.accuracy(), s.mean_loss()), (50.0, 23.5 / 4.0));
     }
 
     #[test]

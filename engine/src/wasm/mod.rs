@@ -1,6 +1,6 @@
 //! The browser bindings: the rules and perft for JavaScript ([`Game`] here),
 //! searches and solves with a stop flag in shared memory ([`analysis`]), the
-//! visitor's benchmark ([`bench`]), the opening book ([`book`]), the opening explorer ([`explorer`]), game files ([`files`]), and the rayon pool over web workers
+//! visitor's benchmark ([`bench`]), the opening book ([`book`]), the opening explorer ([`explorer`]), game files ([`files`]), a review's summary ([`review`]), and the rayon pool over web workers
 //! (`initThreadPool`, only in the threaded build). Every error reaches
 //! JavaScript as an `Error` carrying the same message the CLI prints.
 
@@ -11,6 +11,7 @@ mod explorer;
 mod files;
 mod four;
 mod js;
+mod review;
 
 use wasm_bindgen::prelude::*;
 
