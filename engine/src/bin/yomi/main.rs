@@ -1,5 +1,7 @@
-//! The `yomi` command line: thin wrappers that parse arguments, call the
-//! library, and print text or JSON. Bad input exits with status 2.
+//! The `yomi` command line: one module a command, each parsing and checking
+//! its arguments, calling the library and printing text or JSON (some, such
+//! as `four` and `corpus`, still hold logic that belongs in the library).
+//! Bad input exits with status 2.
 
 mod analyse;
 mod bench;
