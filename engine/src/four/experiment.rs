@@ -281,7 +281,7 @@ pub fn calibrate<E: Evaluate + Sync>(
                     // to play now) are certainties, not estimates: they would
                     // swamp the spread of the estimates the cut is about.
                     if r.score.abs() < WIN_NOW / 2 && t.abs() < WIN_NOW / 2 && !r.stopped {
-                        out.push((m, r.depth, t as f64, r.score as f64, false));
+                        out.push(Sample { stones: m, depth: r.depth, predictor: t as f64, deep: r.score as f64, volatile: false });
                     }
                 }, eval.clone(), &none);
                 let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;

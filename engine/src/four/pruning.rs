@@ -19,9 +19,20 @@ pub const MAX_K: u32 = 12;
 /// Cells with fewer samples fall back to a neighbouring move number.
 pub const MIN_SAMPLES: u32 = 8;
 
-/// One calibration sample: move number, plies left, the predictor's value
-/// (static or probed), the deep value, and whether the node is volatile.
-pub type Sample = (u32, u32, f64, f64, bool);
+/// One calibration sample.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    /// The move number: stones on the board.
+    pub stones: u32,
+    /// Plies left: the depth of the deep search.
+    pub depth: u32,
+    /// The predictor's value: the static value, or the probe's.
+    pub predictor: f64,
+    /// The deep search's value.
+    pub deep: f64,
+    /// The node is volatile (its samples fill cells of their own).
+    pub volatile: bool,
+}
 
 /// How a k-ply value is predicted from the static value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -232,13 +243,13 @@ impl PruningStats {
         self.volatile.get_or_insert_with(empty_table)[m as usize][k as usize] = cell;
     }
 
-    /// Fits every (move number, depth) cell from (m, k, static, deep,
-    /// volatile) samples under `model`, the one fit both calibrations
-    /// share; volatile nodes' samples fill cells of their own.
+    /// Fits every (move number, depth) cell from `samples` under `model`,
+    /// the one fit both calibrations share; volatile nodes' samples fill
+    /// cells of their own.
     pub fn fit_samples(&mut self, samples: impl IntoIterator<Item = Sample>, model: Model) {
         let mut sums = vec![[[Pairs::default(); MAX_K as usize + 1]; 65]; 2];
-        for (m, k, x, y, volatile) in samples {
-            sums[volatile as usize][m as usize][k as usize].add(x, y);
+        for s in samples {
+            sums[s.volatile as usize][s.stones as usize][s.depth as usize].add(s.predictor, s.deep);
         }
         for (volatile, table) in sums.iter().enumerate() {
             for (m, row) in table.iter().enumerate() {
@@ -629,7 +640,7 @@ mod tests {
         s.set_line(6, 2, quiet);
         assert_eq!(s.decide(&ThreatEval, 1.0, p, o, 2, -30000, -29000), Decision::Search, "unmeasured: never cut");
         // Measured apart: samples fill the volatile cells, not the others.
-        s.fit_samples((0..20).map(|i| (6, 2, i as f64, i as f64 + 0.5 * (i % 2) as f64, true)), Model::Linear);
+        s.fit_samples((0..20).map(|i| Sample { stones: 6, depth: 2, predictor: i as f64, deep: i as f64 + 0.5 * (i % 2) as f64, volatile: true }), Model::Linear);
         assert_eq!(s.get(6, 2), Some(quiet));
         let v = s.get_for(true, 6, 2).unwrap();
         assert_eq!(v.samples, 20);

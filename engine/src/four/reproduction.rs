@@ -189,7 +189,7 @@ pub fn calibrate_on_trees<E: Evaluate + Sync>(
                     }
                     let deep = PaperSearch::new(eval.clone(), &none, f32::INFINITY).value(p, o, k);
                     if deep.abs() < WIN_NOW / 2 {
-                        out.push(((p | o).count_ones(), k, t as f64, deep as f64, eval.volatile(p, o)));
+                        out.push(Sample { stones: (p | o).count_ones(), depth: k, predictor: t as f64, deep: deep as f64, volatile: eval.volatile(p, o) });
                     }
                 }
             }
