@@ -1,6 +1,8 @@
 //! The exact solver: its policy for the shared node search and the
-//! endgame ladder below the table ([`endgame`]), and the root of a solve
-//! with the perfect line ([`solve`]).
+//! endgame ladder below the table ([`endgame`]), the root of a solve with
+//! the perfect line ([`solve`]), and every move solved in turn with a
+//! report each ([`each_move`]).
 
 pub mod endgame;
 pub mod solve;
+pub mod each_move;

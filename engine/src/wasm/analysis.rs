@@ -18,11 +18,10 @@ use wasm_bindgen::prelude::*;
 
 use super::js::{board_size, js, name, read_options, to_js};
 use crate::bound::Wld;
-use crate::rules::game::Move;
 use crate::play::level::Level;
 use crate::rules::notation::{format_position, parse_position};
 use crate::parallel::Mode;
-use crate::rules::position::{Color, Position, Scoring, Status};
+use crate::rules::position::{Position, Scoring, Status};
 use crate::rules::square::Square;
 use crate::play::search::{Kind, SearchOptions, SearchResult};
 use crate::solver::solve::{Solution, SolveOptions};
@@ -200,76 +199,18 @@ pub fn solve(
         table().clear();
     }
     let sol = if args.all_moves && pos.status() == Status::Move {
-        solve_each_move(&pos, opts, stop, progress.as_ref())
+        crate::solver::each_move::solve_each_move(&pos, table(), opts, Some(stop), &mut |m| {
+            if let Some(f) = progress.as_ref() {
+                let p = MoveProgress { done: m.done, total: m.total, r#move: m.square.name(pos.size()), score: m.score, nodes: m.nodes, seconds: m.seconds };
+                if let Ok(p) = to_js(&p) {
+                    let _ = f.call1(&JsValue::NULL, &p);
+                }
+            }
+        })
     } else {
         crate::solver::solve::solve(&pos, table(), opts, Some(stop))
     };
     to_js(&solve_report(&pos, &sol))
-}
-
-/// Every legal move solved in turn (so a progress bar can follow), the best
-/// one's line leading the answer.
-fn solve_each_move(pos: &Position, opts: SolveOptions, stop: &AtomicBool, progress: Option<&js_sys::Function>) -> Solution {
-    let clock = crate::clock::Clock::start();
-    let moves: Vec<_> = crate::rules::movegen::Squares(pos.legal_moves())
-        .map(|i| crate::rules::square::Square::from_index(pos.size(), i).expect("on board"))
-        .collect();
-    // Paper 002's tree answers one question per call; here each move is its own.
-    let shared = opts.mode.within_one_search();
-    let mut best: Option<(i32, Move, Solution)> = None;
-    let mut scored = Vec::new();
-    let (mut nodes, mut leaves) = (0, 0);
-    for (done, &sq) in moves.iter().enumerate() {
-        let child = pos.play(sq).expect("legal moves are legal");
-        let s = crate::solver::solve::solve(&child, table(), SolveOptions { mode: shared, ..opts }, Some(stop));
-        nodes += s.stats.nodes;
-        leaves += s.stats.leaves;
-        if s.stopped {
-            break;
-        }
-        // The child's score is the opponent's.
-        let v = -s.score;
-        scored.push((sq, v));
-        if let Some(f) = progress {
-            let p = MoveProgress {
-                done: done + 1,
-                total: moves.len(),
-                r#move: sq.name(pos.size()),
-                score: v,
-                nodes,
-                seconds: clock.seconds(),
-            };
-            if let Ok(p) = to_js(&p) {
-                let _ = f.call1(&JsValue::NULL, &p);
-            }
-        }
-        if best.as_ref().map_or(true, |b| v > b.0) {
-            best = Some((v, Move::Play(sq), s));
-        }
-    }
-    scored.sort_by_key(|&(sq, v)| (-v, sq));
-    let stopped = scored.len() < moves.len();
-    let (score, first, line) = best.map_or((0, None, None), |(v, m, s)| (v, Some(m), Some(s)));
-    let mut pv: Vec<Move> = first.into_iter().collect();
-    let (mut black, mut white) = (pos.count(Color::Black), pos.count(Color::White));
-    if let Some(s) = line {
-        pv.extend(s.pv);
-        (black, white) = (s.black, s.white);
-    }
-    Solution {
-        score,
-        best: first,
-        pv,
-        black,
-        white,
-        moves: scored,
-        stats: crate::search::node::Stats { nodes, leaves },
-        // After a stop only the moves solved bound the score from below.
-        lower: first.map(|_| score),
-        upper: (!stopped).then_some(score),
-        seconds: clock.seconds(),
-        stopped,
-    }
 }
 
 #[derive(Deserialize, Default)]
