@@ -1,7 +1,22 @@
 // The app's page (index.html) for the test files that drive it: one
 // browser session per file, and the steps several files take.
 import { before, after } from 'node:test';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { start } from './browser.mjs';
+
+/** The repository's root. */
+export const ROOT = new URL('../../', import.meta.url).pathname;
+
+/** The `yomi` command line's output for `args` (the release build, else a debug one built here). */
+export function yomi(args) {
+  let bin = [`${ROOT}target/release/yomi`, `${ROOT}target/debug/yomi`].find(existsSync);
+  if (!bin) {
+    execFileSync('cargo', ['build', '--bin', 'yomi'], { cwd: ROOT, stdio: 'inherit' });
+    bin = `${ROOT}target/debug/yomi`;
+  }
+  return execFileSync(bin, args, { encoding: 'utf8' });
+}
 
 /**
  * Opens the app in a fresh browser before the file's tests and closes it

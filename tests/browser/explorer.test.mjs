@@ -4,21 +4,9 @@
 // tests/book.rs checks against the games file), and plays a move on a click.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { appSession } from './app-page.mjs';
+import { appSession, ROOT, yomi } from './app-page.mjs';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const { session, page, text, newGame } = appSession();
-
-function yomi(args) {
-  let bin = [`${ROOT}target/release/yomi`, `${ROOT}target/debug/yomi`].find(existsSync);
-  if (!bin) {
-    execFileSync('cargo', ['build', '--bin', 'yomi'], { cwd: ROOT, stdio: 'inherit' });
-    bin = `${ROOT}target/debug/yomi`;
-  }
-  return execFileSync(bin, args, { encoding: 'utf8' });
-}
 
 async function loadRecord(record) {
   await page().fill('#load-text', record);

@@ -7,21 +7,10 @@
 // line missed comes back first; the score is kept across a reload.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { appSession } from './app-page.mjs';
+import { readFileSync } from 'node:fs';
+import { appSession, ROOT, yomi } from './app-page.mjs';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const { page, text, cell, newGame } = appSession();
-
-function yomi(args) {
-  let bin = [`${ROOT}target/release/yomi`, `${ROOT}target/debug/yomi`].find(existsSync);
-  if (!bin) {
-    execFileSync('cargo', ['build', '--bin', 'yomi'], { cwd: ROOT, stdio: 'inherit' });
-    bin = `${ROOT}target/debug/yomi`;
-  }
-  return execFileSync(bin, args, { encoding: 'utf8' });
-}
 
 /** The book's moves after `record`, best first: [{ move, value }], from the book file the site serves. */
 function bookMoves(record) {
