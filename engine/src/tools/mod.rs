@@ -17,6 +17,8 @@ pub mod corpus;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod heldout;
 #[cfg(not(target_arch = "wasm32"))]
+pub mod model_probe;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod tournament;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod solve_job;

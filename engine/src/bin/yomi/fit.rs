@@ -71,6 +71,21 @@ pub struct FitArgs {
     /// games (`yomi corpus heldout --real`), left out and measured the same.
     #[arg(long, default_value = "tests/data/heldout-real.obf", value_name = "FILE")]
     heldout_real: std::path::PathBuf,
+    /// With --corpus: instead of fitting the shipped layout, try models
+    /// over one band of empties, each fitted and measured on
+    /// --probe-empties, writing nothing. A model is families from the
+    /// probe's catalogue ("round4", "round4+triangle,fish", ...), then
+    /// "/w=N" for phases of N plies (default: the whole band), "/margin=N"
+    /// to fit N empties either side of the band too, and "/discs" for a
+    /// table by the mover's disc count.
+    #[arg(long, value_name = "MODEL", num_args = 1.., requires = "corpus")]
+    probe: Vec<String>,
+    /// With --probe: the band of empties fitted and measured.
+    #[arg(long, default_value = "20-26", value_name = "A-B")]
+    probe_empties: String,
+    /// With --probe: scale each entry's step by min(1, appearances / N) (0: off).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    rare: u32,
     /// With --patterns: OBF files whose exact scores measure the error
     /// (never fitted).
     #[arg(long, value_name = "FILE", num_args = 1.., default_values_t = ["engine/data/ffo/fforum-1-19.obf".to_string(), "engine/data/ffo/fforum-20-39.obf".to_string(), "engine/data/ffo/fforum-40-59.obf".to_string(), "engine/data/ffo/fforum-60-79.obf".to_string()])]
@@ -212,6 +227,12 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
             return Err(Error::BadArgument(format!("{file} holds no exactly labelled positions")));
         }
     }
+    if !args.probe.is_empty() {
+        for model in &args.probe {
+            probe(args, model, &train, &held, &sets)?;
+        }
+        return Ok(());
+    }
     let ffo = ffo_positions(&args.ffo)?;
     println!(
         "{games} games: {} positions to fit, {} held out; {} test positions; {} in the held-out set; {} FFO positions; read in {:.1} s",
@@ -281,6 +302,46 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
         yomi::eval::evaluation::evaluate(&pos, old) as f64 / yomi::eval::evaluation::SCALE as f64
     };
     print("the same FFO positions, paper 000's fitted features (discs):", &error_table(&ffo, 10, &old_value));
+    Ok(())
+}
+
+type Labelled = yomi::tools::pattern_fit::Labelled;
+
+/// `fit --probe`: one model over one band, its error beside round 4's.
+fn probe(args: &FitArgs, model: &str, train: &[Labelled], held: &[Labelled], sets: &[(&std::path::PathBuf, Vec<Labelled>)]) -> Result<(), Error> {
+    use yomi::tools::model_probe::{Probe, ProbeOptions, Spec};
+    use yomi::tools::pattern_fit::pattern_value;
+    let spec = Spec::parse(model, &args.probe_empties)?;
+    println!(
+        "probe {}: {} windows, {} entries, empties {:?} in phases of {} plies, fitted {} either side{}",
+        spec.names.join(","),
+        spec.windows(),
+        spec.entries(),
+        spec.empties,
+        spec.width,
+        spec.margin,
+        if spec.discs { ", disc table" } else { "" }
+    );
+    let t = std::time::Instant::now();
+    let opts = ProbeOptions { epochs: args.epochs, rate: args.rate, l2: args.l2, rare: args.rare };
+    let probe = Probe::fit(spec, train, opts, &|epoch, rms| println!("epoch {epoch:4}: train rms {rms:.3}"));
+    println!("fitted {} positions in {:.1} s", probe.fitted, t.elapsed().as_secs_f64());
+    let shipped = yomi::Weights::shipped().patterns.as_deref().ok_or_else(|| Error::BadArgument("this build has no pattern weights".into()))?;
+    let band = probe.spec().empties.clone();
+    let round4 = |set: &[Labelled]| {
+        let errs: Vec<f64> =
+            set.iter().filter(|s| band.contains(&s.empties())).map(|s| (pattern_value(shipped, s.p, s.o) - s.score as f64).abs()).collect();
+        errs.iter().sum::<f64>() / errs.len().max(1) as f64
+    };
+    let exact: Vec<Labelled> = held.iter().copied().filter(|s| s.exact).collect();
+    let mut named: Vec<(String, &[Labelled])> = sets.iter().map(|(p, v)| (p.display().to_string(), v.as_slice())).collect();
+    named.push(("held-out corpus games, exact labels".into(), &exact));
+    named.push(("held-out corpus games, all labels".into(), held));
+    println!("  set                                         positions   probe  round 4");
+    for (name, set) in named {
+        let (mae, n) = probe.error(set);
+        println!("  {name:<42} {n:>10}  {mae:6.3}  {:6.3}", round4(set));
+    }
     Ok(())
 }
 

@@ -1,0 +1,419 @@
+//! Trying evaluation models before building them (`yomi fit --probe`).
+//!
+//! The shipped pattern evaluation reads its windows with gathers fixed at
+//! compile time; a new family costs code. A probe fits a model given as
+//! data instead: any families of squares (each placed in every distinct
+//! symmetric copy, with the configurations a family's own symmetry maps
+//! onto each other tied), over one band of empties, cut into phases of a
+//! chosen number of plies, optionally with a table by disc count, by the
+//! same full-batch Adam as [`pattern_fit`](crate::tools::pattern_fit). It
+//! reads windows by walking squares, so it is slow, but one band of the
+//! corpus fits in minutes: enough to choose what to build by its held-out
+//! error (engine/MEASUREMENTS.md, "Choosing round 5's model").
+
+use std::ops::RangeInclusive;
+
+use crate::error::Error;
+use crate::rules::geometry::Dims;
+use crate::rules::movegen::MoveGen;
+use crate::tools::pattern_fit::Labelled;
+
+type G = Dims<8, 8>;
+
+/// Families a probe can use: round 4's eleven, then new shapes. Squares
+/// are named as on the board, in the order their digits are read.
+pub const CATALOGUE: [(&str, &str); 19] = [
+    ("corner3x3", "a1 b1 c1 a2 b2 c2 a3 b3 c3"),
+    ("corner2x5", "a1 b1 c1 d1 e1 a2 b2 c2 d2 e2"),
+    ("edge2x", "a1 b1 c1 d1 e1 f1 g1 h1 b2 g2"),
+    ("row2", "a2 b2 c2 d2 e2 f2 g2 h2"),
+    ("row3", "a3 b3 c3 d3 e3 f3 g3 h3"),
+    ("row4", "a4 b4 c4 d4 e4 f4 g4 h4"),
+    ("diag8", "a1 b2 c3 d4 e5 f6 g7 h8"),
+    ("diag7", "b1 c2 d3 e4 f5 g6 h7"),
+    ("diag6", "c1 d2 e3 f4 g5 h6"),
+    ("diag5", "d1 e2 f3 g4 h5"),
+    ("diag4", "e1 f2 g3 h4"),
+    // New shapes: corner regions of ten squares, and edges with what
+    // stands behind them.
+    ("triangle", "a1 b1 c1 d1 a2 b2 c2 a3 b3 a4"),
+    ("narrowtri", "a1 b1 c1 d1 e1 a2 b2 a3 a4 a5"),
+    ("edgeblock", "a1 c1 d1 e1 f1 h1 c2 d2 e2 f2"),
+    ("fish", "a1 b1 a2 b2 c2 d2 b3 c3 b4 d4"),
+    ("kite", "a1 b1 a2 b2 c2 d2 e2 b3 b4 b5"),
+    ("diagband", "a1 b1 a2 b2 c2 b3 c3 d3 c4 d4"),
+    ("edgex", "a1 b1 c1 d1 e1 f1 g1 h1 b2 c2"),
+    ("centre", "c3 d3 e3 f3 c4 d4 e4 f4 d5 e5"),
+];
+
+/// Round 4's families, as the catalogue names them.
+pub const ROUND4: &str = "corner3x3,corner2x5,edge2x,row2,row3,row4,diag8,diag7,diag6,diag5,diag4";
+
+/// A family placed on the board: its windows (board squares in digit
+/// order) and, per configuration, the parameter it shares.
+struct Family {
+    windows: Vec<Vec<u8>>,
+    /// Each configuration's least equivalent under the family's own symmetries.
+    tie: Vec<u32>,
+}
+
+fn square(name: &str) -> Result<u8, Error> {
+    let b = name.as_bytes();
+    match b {
+        [c @ b'a'..=b'h', r @ b'1'..=b'8'] => Ok((r - b'1') * 8 + (c - b'a')),
+        _ => Err(Error::BadArgument(format!("\"{name}\" is not a square of the 8x8 board"))),
+    }
+}
+
+/// The 8 symmetries of a square, by row and column.
+fn symmetric(s: u8, k: usize) -> u8 {
+    let (mut r, mut c) = (s / 8, s % 8);
+    if k & 4 != 0 {
+        std::mem::swap(&mut r, &mut c);
+    }
+    if k & 1 != 0 {
+        c = 7 - c;
+    }
+    if k & 2 != 0 {
+        r = 7 - r;
+    }
+    r * 8 + c
+}
+
+impl Family {
+    fn new(squares: &[u8]) -> Family {
+        let set = |w: &[u8]| w.iter().fold(0u64, |a, &s| a | 1 << s);
+        let mut windows: Vec<Vec<u8>> = Vec::new();
+        let mut perms: Vec<Vec<usize>> = Vec::new();
+        for k in 0..8 {
+            let w: Vec<u8> = squares.iter().map(|&s| symmetric(s, k)).collect();
+            if set(&w) == set(squares) {
+                // A symmetry of the window itself: digit i reads the square digit perm[i] reads in the base.
+                perms.push(w.iter().map(|s| squares.iter().position(|q| q == s).expect("same set")).collect());
+            }
+            if !windows.iter().any(|x| set(x) == set(&w)) {
+                windows.push(w);
+            }
+        }
+        let n = squares.len();
+        let size = 3usize.pow(n as u32);
+        let digits = |idx: usize| -> Vec<usize> { (0..n).map(|i| idx / 3usize.pow(i as u32) % 3).collect() };
+        let tie = (0..size)
+            .map(|idx| {
+                let d = digits(idx);
+                perms.iter().map(|p| (0..n).rev().fold(0, |a, i| a * 3 + d[p[i]])).min().expect("the identity") as u32
+            })
+            .collect();
+        Family { windows, tie }
+    }
+
+    fn size(&self) -> usize {
+        self.tie.len()
+    }
+}
+
+/// A model to try.
+pub struct Spec {
+    /// The families' names.
+    pub names: Vec<String>,
+    families: Vec<Family>,
+    /// The band of empties fitted and measured.
+    pub empties: RangeInclusive<u32>,
+    /// Plies per phase (each phase its own tables).
+    pub width: u32,
+    /// A table by the side to move's disc count, per phase.
+    pub discs: bool,
+    /// The fit also takes positions this many empties outside the band,
+    /// each with the tables of the phase nearest it.
+    pub margin: u32,
+}
+
+impl Spec {
+    /// Reads a model: catalogue names ("round4" stands for its eleven;
+    /// joined by "+" or ","), then "/w=N" for phases of N plies (default:
+    /// the whole band), "/margin=N" to fit N empties either side of the
+    /// band too, and "/discs" for a disc table; and a band of empties "A-B".
+    pub fn parse(model: &str, empties: &str) -> Result<Spec, Error> {
+        let mut parts = model.split('/');
+        let families = parts.next().unwrap_or("");
+        let (mut width, mut discs, mut margin) = (None, false, 0);
+        for part in parts {
+            match part.trim() {
+                "discs" => discs = true,
+                m if m.starts_with("margin=") => {
+                    margin = m["margin=".len()..].parse().ok().filter(|n| *n <= 20).ok_or_else(|| {
+                        Error::BadArgument(format!("--probe {model}: \"{m}\": expected /margin=N, N from 0 to 20 empties"))
+                    })?;
+                }
+                w => {
+                    let n = w.strip_prefix("w=").and_then(|n| n.parse::<u32>().ok()).filter(|n| (1..=60).contains(n));
+                    width = Some(n.ok_or_else(|| Error::BadArgument(format!("--probe {model}: \"{w}\" is not /w=N (1 to 60 plies), /margin=N or /discs")))?);
+                }
+            }
+        }
+        let mut names: Vec<String> = Vec::new();
+        for name in families.split([',', '+']).map(str::trim).filter(|s| !s.is_empty()) {
+            if name == "round4" {
+                names.extend(ROUND4.split(',').map(String::from));
+            } else if CATALOGUE.iter().any(|(n, _)| *n == name) {
+                names.push(name.to_string());
+            } else {
+                let known: Vec<&str> = CATALOGUE.iter().map(|(n, _)| *n).collect();
+                return Err(Error::BadArgument(format!("--probe: no family \"{name}\"; expected round4 or {}", known.join(", "))));
+            }
+        }
+        names.dedup();
+        if names.is_empty() {
+            return Err(Error::BadArgument("--probe: no family named".into()));
+        }
+        let band = || -> Option<RangeInclusive<u32>> {
+            let (a, b) = empties.split_once('-')?;
+            let (a, b): (u32, u32) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
+            (1 <= a && a <= b && b <= 60).then_some(a..=b)
+        };
+        let empties = band().ok_or_else(|| Error::BadArgument(format!("--probe-empties {empties}: expected A-B within 1-60")))?;
+        let width = width.unwrap_or(empties.end() - empties.start() + 1);
+        let mut families = Vec::new();
+        for name in &names {
+            let (_, text) = CATALOGUE.iter().find(|(n, _)| n == name).expect("checked above");
+            let squares = text.split(' ').map(square).collect::<Result<Vec<u8>, Error>>()?;
+            families.push(Family::new(&squares));
+        }
+        Ok(Spec { names, families, empties, width, discs, margin })
+    }
+
+    fn phases(&self) -> usize {
+        ((self.empties.end() - self.empties.start()) / self.width + 1) as usize
+    }
+
+    fn phase(&self, empties: u32) -> usize {
+        ((empties.clamp(*self.empties.start(), *self.empties.end()) - self.empties.start()) / self.width) as usize
+    }
+
+    /// The empties of the positions fitted.
+    fn fitted(&self) -> RangeInclusive<u32> {
+        self.empties.start().saturating_sub(self.margin)..=self.empties.end() + self.margin
+    }
+
+    /// Parameters of one phase: every family's table, then the disc table.
+    fn per_phase(&self) -> usize {
+        self.families.iter().map(Family::size).sum::<usize>() + if self.discs { 65 } else { 0 }
+    }
+
+    /// The windows on the board.
+    pub fn windows(&self) -> usize {
+        self.families.iter().map(|f| f.windows.len()).sum()
+    }
+
+    /// Table entries in all (every phase).
+    pub fn entries(&self) -> usize {
+        self.per_phase() * self.phases()
+    }
+
+    /// The parameters a position reads, phase offset included.
+    fn read(&self, p: u64, o: u64, out: &mut Vec<u32>) {
+        let base = self.phase(64 - (p | o).count_ones()) * self.per_phase();
+        let mut at = base;
+        for f in &self.families {
+            for w in &f.windows {
+                let idx = w.iter().rev().fold(0usize, |a, &s| a * 3 + (p >> s & 1) as usize + 2 * (o >> s & 1) as usize);
+                out.push((at + f.tie[idx] as usize) as u32);
+            }
+            at += f.size();
+        }
+        if self.discs {
+            out.push((at + p.count_ones() as usize) as u32);
+        }
+    }
+
+    fn reads(&self) -> usize {
+        self.windows() + self.discs as usize
+    }
+}
+
+/// How to fit a probe.
+#[derive(Clone, Copy, Debug)]
+pub struct ProbeOptions {
+    /// Passes over the data.
+    pub epochs: usize,
+    /// Adam's first step, in discs, falling linearly to a tenth.
+    pub rate: f32,
+    /// Pull towards zero per parameter.
+    pub l2: f32,
+    /// Scale each parameter's step by min(1, seen / `rare`) (0: off): a
+    /// configuration seen a few times moves less.
+    pub rare: u32,
+}
+
+/// A fitted probe.
+pub struct Probe {
+    spec: Spec,
+    theta: Vec<f32>,
+    /// The count terms per phase: bias, each side's mobility, odd empties.
+    counts: Vec<[f32; 4]>,
+    /// Training RMS at the last epoch, in discs.
+    pub train_rms: f64,
+    /// Positions fitted.
+    pub fitted: usize,
+}
+
+fn count_terms(p: u64, o: u64) -> [f32; 4] {
+    [1.0, G::moves(p, o).count_ones() as f32, G::moves(o, p).count_ones() as f32, ((64 - (p | o).count_ones()) & 1) as f32]
+}
+
+impl Probe {
+    /// Fits `spec` on the positions of `samples` within its band.
+    pub fn fit(spec: Spec, samples: &[Labelled], opts: ProbeOptions, progress: &dyn Fn(usize, f64)) -> Probe {
+        let band = spec.fitted();
+        let within: Vec<&Labelled> = samples.iter().filter(|s| band.contains(&s.empties())).collect();
+        let (k, np, nph) = (spec.reads(), spec.entries(), spec.phases());
+        let mut idx = Vec::with_capacity(within.len() * k);
+        let mut feats = Vec::with_capacity(within.len());
+        let mut phase = Vec::with_capacity(within.len());
+        for s in &within {
+            spec.read(s.p, s.o, &mut idx);
+            feats.push(count_terms(s.p, s.o));
+            phase.push(spec.phase(s.empties()) as u16);
+        }
+        let n = within.len();
+        let mut theta = vec![0f32; np];
+        let mut counts = vec![[0f32; 4]; nph];
+        let mut seen = vec![0u32; np];
+        for &i in &idx {
+            seen[i as usize] += 1;
+        }
+        // Bias starts at each phase's mean label.
+        let mut sums = vec![(0f64, 0usize); nph];
+        for (s, &ph) in within.iter().zip(&phase) {
+            sums[ph as usize].0 += s.score as f64;
+            sums[ph as usize].1 += 1;
+        }
+        for (c, (sum, m)) in counts.iter_mut().zip(&sums) {
+            c[0] = if *m > 0 { (*sum / *m as f64) as f32 } else { 0.0 };
+        }
+        let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+        let (mut m, mut v, mut grad) = (vec![0f32; np], vec![0f32; np], vec![0f32; np]);
+        let (mut cm, mut cv) = (vec![[0f32; 4]; nph], vec![[0f32; 4]; nph]);
+        let mut train_rms = 0.0;
+        let scale: Vec<f32> = seen.iter().map(|&c| if opts.rare == 0 { 1.0 } else { (c as f32 / opts.rare as f32).min(1.0) }).collect();
+        for epoch in 1..=opts.epochs {
+            grad.iter_mut().for_each(|g| *g = 0.0);
+            let mut cgrad = vec![[0f32; 4]; nph];
+            let mut se = 0f64;
+            for j in 0..n {
+                let ids = &idx[j * k..(j + 1) * k];
+                let ph = phase[j] as usize;
+                let mut y = 0f32;
+                for &i in ids {
+                    y += theta[i as usize];
+                }
+                for (x, w) in feats[j].iter().zip(&counts[ph]) {
+                    y += x * w;
+                }
+                let err = y - within[j].score;
+                se += (err as f64) * (err as f64);
+                for &i in ids {
+                    grad[i as usize] += err;
+                }
+                for (g, x) in cgrad[ph].iter_mut().zip(&feats[j]) {
+                    *g += err * x;
+                }
+            }
+            train_rms = (se / n.max(1) as f64).sqrt();
+            let rate = opts.rate * (1.0 - 0.9 * (epoch - 1) as f32 / opts.epochs.max(2) as f32);
+            let (c1, c2) = (1.0 - b1.powi(epoch as i32), 1.0 - b2.powi(epoch as i32));
+            let per = n.max(1) as f32 / nph as f32;
+            for i in 0..np {
+                if seen[i] == 0 {
+                    continue;
+                }
+                let g = grad[i] / per + opts.l2 * theta[i];
+                m[i] = b1 * m[i] + (1.0 - b1) * g;
+                v[i] = b2 * v[i] + (1.0 - b2) * g * g;
+                theta[i] -= scale[i] * rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
+            }
+            for ph in 0..nph {
+                for f in 0..4 {
+                    let g = cgrad[ph][f] / per;
+                    cm[ph][f] = b1 * cm[ph][f] + (1.0 - b1) * g;
+                    cv[ph][f] = b2 * cv[ph][f] + (1.0 - b2) * g * g;
+                    counts[ph][f] -= rate * (cm[ph][f] / c1) / ((cv[ph][f] / c2).sqrt() + eps);
+                }
+            }
+            if epoch % 50 == 0 || epoch == opts.epochs {
+                progress(epoch, train_rms);
+            }
+        }
+        Probe { spec, theta, counts, train_rms, fitted: n }
+    }
+
+    /// The model's value of (`p`, `o`) in discs (`None` outside its band).
+    pub fn value(&self, p: u64, o: u64) -> Option<f64> {
+        let e = 64 - (p | o).count_ones();
+        if !self.spec.empties.contains(&e) {
+            return None;
+        }
+        let mut ids = Vec::with_capacity(self.spec.reads());
+        self.spec.read(p, o, &mut ids);
+        let c = &self.counts[self.spec.phase(e)];
+        let y: f32 = ids.iter().map(|&i| self.theta[i as usize]).sum::<f32>()
+            + count_terms(p, o).iter().zip(c).map(|(x, w)| x * w).sum::<f32>();
+        Some(y as f64)
+    }
+
+    /// Mean absolute error on the positions of `set` within the band, and how many.
+    pub fn error(&self, set: &[Labelled]) -> (f64, usize) {
+        let errs: Vec<f64> = set.iter().filter_map(|s| self.value(s.p, s.o).map(|v| (v - s.score as f64).abs())).collect();
+        (errs.iter().sum::<f64>() / errs.len().max(1) as f64, errs.len())
+    }
+
+    /// The model's description, for the report.
+    pub fn spec(&self) -> &Spec {
+        &self.spec
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn families_place_their_distinct_copies_and_tie_mirror_configurations() {
+        let spec = Spec::parse("round4", "20-26").unwrap();
+        // Round 4 has 46 windows; the probe finds the same copies.
+        assert_eq!(spec.windows(), 46);
+        let tri = Spec::parse("triangle", "20-20").unwrap();
+        assert_eq!(tri.windows(), 4);
+        // The triangle is its own mirror across the diagonal: a
+        // configuration and its transpose are one parameter.
+        let f = &tri.families[0];
+        let (a1, b1, a2) = (0usize, 1usize, 4usize);
+        // Digit 1 (b1) own vs digit 4 (a2) own.
+        assert_eq!(f.tie[3usize.pow(b1 as u32)], f.tie[3usize.pow(a2 as u32)]);
+        assert_ne!(f.tie[3usize.pow(a1 as u32)], f.tie[3usize.pow(b1 as u32)]);
+        assert!(Spec::parse("round4,nothing", "20-26").is_err());
+        assert!(Spec::parse("round4", "26-20").is_err());
+    }
+
+    #[test]
+    fn a_probe_recovers_a_planted_linear_model() {
+        // Labels made by a disc-count rule are learned: the disc table alone fits them.
+        let mut rng = crate::rng::Rng::new(5);
+        let samples: Vec<Labelled> = (0..3000)
+            .map(|_| {
+                let mut occ = 0u64;
+                while occ.count_ones() < 42 {
+                    occ |= 1 << rng.below(64);
+                }
+                let p = occ & rng.next();
+                let o = occ & !p;
+                Labelled { p, o, score: p.count_ones() as f32 - o.count_ones() as f32, exact: true }
+            })
+            .collect();
+        let spec = Spec::parse("diag4/discs", "22-22").unwrap();
+        let probe = Probe::fit(spec, &samples, ProbeOptions { epochs: 400, rate: 0.3, l2: 0.0, rare: 0 }, &|_, _| {});
+        let (mae, n) = probe.error(&samples);
+        assert_eq!(n, 3000);
+        assert!(mae < 0.5, "MAE {mae}");
+    }
+}
