@@ -482,7 +482,7 @@ fn four_bad_input_exits_2_naming_the_problem() {
         (vec!["four", "search", "--eval", "magic", "a1"], "evaluation 'magic' is unknown"),
         (vec!["four", "search", "--mode", "predict", "a1"], "unknown mode \"predict\" for Score Four"),
         (vec!["four", "perft", "11"], "depth 11 is out of range"),
-        (vec!["four", "match", "--a", "depth=99"], "depth '99' is not 1 to 64"),
+        (vec!["four", "match", "--a", "depth=99"], "depth 99 is out of range; expected 1 to 64"),
         (vec!["four", "experiment", "--margins", "2,x"], "margin 'x' is not valid"),
         (vec!["four", "experiment", "--search", "mcts"], "search 'mcts' is not valid"),
         (vec!["four", "experiment", "--stats", "four-stats.txt"], "--stats belongs to one configuration"),

@@ -5,7 +5,7 @@
 use std::fmt;
 
 /// What was wrong with an input, and where; its `Display` is the message users see.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Error {
     /// A board that is not R × C with R, C even, ≥ 4 and R × C ≤ 64.
     UnsupportedBoard {
@@ -97,6 +97,8 @@ pub enum Error {
         /// The deepest allowed.
         max: u32,
     },
+    /// A time limit that is not a positive number of seconds.
+    BadTime(f64),
     /// Anything else a command line or API argument can get wrong.
     BadArgument(String),
     /// A weights or statistics file that cannot be read.
@@ -194,6 +196,7 @@ impl fmt::Display for Error {
             Error::BadDepth { depth, max } => {
                 write!(f, "depth {depth} is out of range; expected 1 to {max}")
             }
+            Error::BadTime(t) => write!(f, "time {t} is not a positive number of seconds"),
             Error::BadArgument(s) => f.write_str(s),
             Error::BadWeights(s) => write!(f, "bad weights file: {s}"),
             Error::BadBook(s) => write!(f, "bad book: {s}"),

@@ -122,6 +122,35 @@ test('the browser searches exactly the nodes native does: a 26-empty FFO positio
   assert.equal(web.nodes, cli.nodes);
 });
 
+test('a level and a time mean the same in the page and the command line: the time replaces the level\'s, the depth stays', async () => {
+  // One rule (engine/src/play/strength.rs) for every front end: medium
+  // with 20 s searches medium's 6 plies, not as deep as 20 s would allow.
+  const cli = JSON.parse(execFileSync(yomi, ['search', '--json', '--level', 'medium', '--time', '20', '--no-book', '--moves', 'f5d6c3d3c4f4f6f3e6e7'], { encoding: 'utf8' }));
+  const web = await page().evaluate(async (position) => {
+    const { Yomi } = await import('./yomi.js');
+    const e = await Yomi.create({ threads: 1 });
+    try {
+      const r = await e.search(position, { level: 'medium', time: 20, book: false });
+      let bad;
+      await e.search(position, { level: 'medium', time: -1 }).catch((err) => { bad = err.message; });
+      return { best: r.best, score: r.score, depth: r.depth, selectivity: r.selectivity, bad };
+    } finally {
+      e.terminate();
+    }
+  }, cli.position);
+  assert.deepEqual(web.depth, 6);
+  assert.deepEqual({ best: web.best, score: web.score, depth: web.depth, selectivity: web.selectivity },
+    { best: cli.best, score: cli.score, depth: cli.depth, selectivity: cli.selectivity });
+  let message;
+  try {
+    execFileSync(yomi, ['search', '--level', 'medium', '--time', '-1'], { encoding: 'utf8', stdio: 'pipe' });
+  } catch (err) {
+    message = err.stderr.trim().replace(/^yomi: error: /, '');
+  }
+  assert.equal(web.bad, message);
+  assert.equal(message, 'time -1 is not a positive number of seconds');
+});
+
 test("4x4 solves to -8 under paper 001's rule, and its perfect line replays to the end", async () => {
   await page().click('.mini[data-board="4x4"]');
   await page().waitForFunction(() => /−8 for Black/.test(document.querySelector('#solve-result').textContent), null, { timeout: 30_000 });

@@ -57,6 +57,30 @@ impl FourLevel {
     }
 }
 
+impl crate::play::strength::Strength for FourLevel {
+    const MAX_DEPTH: u32 = 64;
+    fn named(name: &str) -> Result<FourLevel, Error> {
+        FourLevel::parse(name)
+    }
+    /// The search options' defaults: 8 plies, no cut.
+    fn usual() -> FourLevel {
+        FourLevel::of_depth(FourOptions::default().depth)
+    }
+    fn of_depth(depth: u32) -> FourLevel {
+        FourLevel { name: "depth", depth, seconds: None, margin: f32::INFINITY }
+    }
+    /// Every ply the time allows, with no cut, as the default options search.
+    fn deepest() -> FourLevel {
+        FourLevel::of_depth(64)
+    }
+    fn set_depth(&mut self, depth: u32) {
+        self.depth = depth;
+    }
+    fn set_seconds(&mut self, seconds: f64) {
+        self.seconds = Some(seconds);
+    }
+}
+
 /// A player in a match.
 #[derive(Clone, Copy, Debug)]
 pub enum Player {
@@ -74,18 +98,22 @@ impl Player {
         if spec.trim().eq_ignore_ascii_case("random") {
             return Ok(Player::Random);
         }
-        let mut o = FOUR_LEVELS[2].options(EvalKind::Threat, FourMode::Serial);
+        // Level, depth and time by the one rule (play::strength); medium
+        // when none is named.
+        let mut asked = crate::play::strength::Asked { level: Some(FOUR_LEVELS[2].name), ..Default::default() };
+        let mut rest = Vec::new();
         for part in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (k, v) = part.split_once('=').ok_or_else(|| bad(format!("'{part}' is not key=value")))?;
             match k.trim() {
-                "level" => {
-                    let l = FourLevel::parse(v)?;
-                    (o.depth, o.limits.time, o.margin) = (l.depth, l.seconds, l.margin);
-                }
-                "depth" => {
-                    o.depth = v.parse().ok().filter(|d| (1..=64).contains(d)).ok_or_else(|| bad(format!("depth '{v}' is not 1 to 64")))?
-                }
-                "time" => o.limits.time = Some(v.parse().ok().filter(|t: &f64| *t > 0.0).ok_or_else(|| bad(format!("time '{v}' is not a positive number")))?),
+                "level" => asked.level = Some(v),
+                "depth" => asked.depth = Some(v.trim().parse().map_err(|_| bad(format!("depth '{v}' is not a whole number")))?),
+                "time" => asked.time = Some(v.trim().parse().map_err(|_| bad(format!("time '{v}' is not a number of seconds")))?),
+                k => rest.push((k, v)),
+            }
+        }
+        let mut o = asked.resolve::<FourLevel>()?.options(EvalKind::Threat, FourMode::Serial);
+        for (k, v) in rest {
+            match k {
                 "eval" => o.eval = EvalKind::parse(v)?,
                 "margin" => {
                     o.margin = if v == "none" {

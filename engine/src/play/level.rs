@@ -57,6 +57,28 @@ impl Level {
     }
 }
 
+impl crate::play::strength::Strength for Level {
+    const MAX_DEPTH: u32 = 60;
+    fn named(name: &str) -> Result<Level, Error> {
+        Level::parse(name)
+    }
+    fn usual() -> Level {
+        LEVELS[3]
+    }
+    fn of_depth(depth: u32) -> Level {
+        Level::depth(depth)
+    }
+    fn deepest() -> Level {
+        LEVELS[5]
+    }
+    fn set_depth(&mut self, depth: u32) {
+        self.depth = depth;
+    }
+    fn set_seconds(&mut self, seconds: f64) {
+        self.seconds = Some(seconds);
+    }
+}
+
 /// The entry of a table of levels (Othello's, Score Four's) named by `s`:
 /// its name in any case, or its number from 1, spaces around allowed.
 pub fn by_name_or_number<T: Copy>(s: &str, table: &[T], name: fn(&T) -> &'static str) -> Result<T, Error> {

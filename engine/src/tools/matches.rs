@@ -14,6 +14,7 @@ use crate::eval::evaluation::Weights;
 use crate::rules::game::{Game, Move};
 use crate::rules::geometry::BoardSize;
 use crate::play::level::Level;
+use crate::play::strength::Asked;
 use crate::play::probcut::ProbCutStats;
 use crate::rules::position::{Color, Position, Scoring, Start};
 use crate::rng::Rng;
@@ -52,7 +53,8 @@ impl Player {
     }
 
     /// Parses `random`, `level=NAME|N`, `x=N` (paper 000's setting) or
-    /// `depth=D`, each optionally followed by `,sel=S`, `,time=SECONDS`,
+    /// `depth=D`, each optionally followed by `,sel=S`, `,time=SECONDS`
+    /// and `,depth=D` (which replace the level's, by [`Asked`]'s rule),
     /// `,wld=E`, `,perfect=E`, `,presearch=P`, `,weights=NAME`,
     /// `,probcut=NAME`, `,mode=ybw|lazy|msai|predict|serial` and
     /// `,book=on|off|N` (N: its own bound in discs), where `load` turns a weights name into weights and
@@ -85,31 +87,43 @@ impl Player {
                 .filter(|n| *n <= max)
                 .ok_or_else(|| bad(format!("'{v}' is not a whole number from 0 to {max}")))
         };
-        let mut level = match key {
-            "level" => Level::parse(value)?,
-            "x" => Level::paper_000(number(value, 20)?.max(1)),
-            "depth" => Level::depth(number(value, 60)?.max(1)),
+        let mut asked = Asked::default();
+        let paper = match key {
+            "level" => {
+                asked.level = Some(value);
+                None
+            }
+            "depth" => {
+                asked.depth = Some(value.trim().parse().map_err(|_| bad(format!("depth '{value}' is not a whole number")))?);
+                None
+            }
+            "x" => Some(Level::paper_000(number(value, 20)?.max(1))),
             _ => return Err(bad(format!("'{key}' is not a player kind; expected random, level, x or depth"))),
+        };
+        // The settings, then the one rule for level, depth and time.
+        let mut settings: Vec<(&str, &str)> = Vec::new();
+        for part in parts {
+            let (k, v) = part.split_once('=').ok_or_else(|| bad(format!("'{part}' is not KEY=VALUE")))?;
+            match k.trim() {
+                "depth" => asked.depth = Some(v.trim().parse().map_err(|_| bad(format!("depth '{v}' is not a whole number")))?),
+                "time" => asked.time = Some(v.trim().parse().map_err(|_| bad(format!("time '{v}' is not a number of seconds")))?),
+                k => settings.push((k, v)),
+            }
+        }
+        let mut level = match paper {
+            Some(base) => asked.apply(base)?,
+            None => asked.resolve::<Level>()?,
         };
         let mut weights = Weights::shipped();
         let mut probcut = ProbCutStats::shipped();
         let mut mode = Mode::default();
         let mut book = book;
-        for part in parts {
-            let (k, v) = part.split_once('=').ok_or_else(|| bad(format!("'{part}' is not KEY=VALUE")))?;
-            match k.trim() {
+        for (k, v) in settings {
+            match k {
                 "sel" => level.selectivity = number(v, 3)? as u8,
-                "time" => {
-                    let s: f64 = v.trim().parse().ok().filter(|s: &f64| *s > 0.0 && s.is_finite()).ok_or_else(|| {
-                        bad(format!("time '{v}' is not a positive number of seconds"))
-                    })?;
-                    level.seconds = Some(s);
-                    level.depth = 60;
-                }
                 "wld" => level.wld = number(v, 64)?,
                 "perfect" => level.perfect = number(v, 64)?,
                 "presearch" => level.presearch = number(v, 20)?,
-                "depth" => level.depth = number(v, 60)?.max(1),
                 "weights" => weights = load(v.trim())?,
                 "probcut" => probcut = load_stats(v.trim())?,
                 "mode" => mode = Mode::parse(v).ok_or_else(|| bad(format!("'{v}' is not a mode")))?,

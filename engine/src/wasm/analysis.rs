@@ -222,8 +222,9 @@ struct SearchArgs {
     mode: Option<String>,
     /// A node limit (the midgame search stops near it).
     nodes: Option<f64>,
-    /// Seconds the move may take at most, kept also when the solver takes
-    /// over; the level's own limit still holds if shorter.
+    /// Seconds the move may take, kept also when the solver takes over:
+    /// replaces the level's time, as `--time` does in the command line
+    /// (play::strength).
     time: Option<f64>,
     /// Seconds left on the mover's game clock: the move takes at most its
     /// share (play::time_control, the rule GTP uses too).
@@ -296,7 +297,7 @@ fn judged_report(pos: &Position, r: &SearchResult, played: Option<Square>) -> Se
 
 /// Chooses a move in `position`. Options: `level` (a name or 1–6, default
 /// hard), `scoring`, `allMoves` (every move's score: the analysis), `mode`,
-/// `nodes`, `time` (seconds at most), `clock` (seconds left on the mover's
+/// `nodes`, `time` (seconds: replaces the level's time), `clock` (seconds left on the mover's
 /// clock: the move takes its share), `book` (default true: answer from the loaded book where the
 /// level has a book bound). `progress` gets a report after every iteration.
 /// `played` (with `allMoves`): a legal move to judge against the best.
@@ -312,7 +313,8 @@ pub fn search(
 ) -> Result<JsValue, JsError> {
     let pos = parse(position, board)?;
     let args: SearchArgs = read_options(options)?;
-    let level = Level::parse(args.level.as_deref().unwrap_or("hard")).map_err(js)?;
+    let asked = crate::play::strength::Asked { level: Some(args.level.as_deref().unwrap_or("hard")), depth: None, time: args.time };
+    let level: Level = asked.resolve().map_err(js)?;
     let played = match args.played.as_deref() {
         None => None,
         Some(name) => {
@@ -329,12 +331,6 @@ pub fn search(
         ..SearchOptions::new(level, scoring(args.scoring.as_deref())?)
     };
     opts.limits.nodes = args.nodes.map(|n| n.max(1.0) as u64);
-    if let Some(t) = args.time {
-        if !(t.is_finite() && t > 0.0) {
-            return Err(JsError::new(&format!("time must be a positive number of seconds, not {t}")));
-        }
-        opts.limits.time = Some(opts.limits.time.map_or(t, |own| own.min(t)));
-    }
     if let Some(left) = args.clock {
         if !(left.is_finite() && left >= 0.0) {
             return Err(JsError::new(&format!("clock must be the seconds left, 0 or more, not {left}")));

@@ -13,7 +13,7 @@ use crate::four::curve::curve_svg;
 use crate::four::experiment::{experiment, merge_rows, Baseline, Configuration, ExperimentRow, FourLevel, FOUR_LEVELS};
 use crate::four::reproduction::{draw, test_positions, PAPER_DEPTH};
 use crate::four::search::{winner, FourMode, FourResult};
-use crate::four::{format_board, peg_name, EvalKind, FourOptions, Game};
+use crate::four::{format_board, peg_name, EvalKind, Game};
 use crate::rules::movegen::Squares;
 use crate::rules::position::Color;
 
@@ -130,22 +130,8 @@ pub fn four_search(text: &str, options: JsValue, progress: Option<js_sys::Functi
         None => FourMode::default(),
         Some(m) => FourMode::parse(m).ok_or_else(|| JsError::new(&format!("unknown mode {m:?}; expected ybw, lazy, msai or serial")))?,
     };
-    let mut o = match a.level.as_deref() {
-        Some(l) => FourLevel::parse(l).map_err(js)?.options(eval, mode),
-        None => FourOptions { eval, mode, ..FourOptions::default() },
-    };
-    if let Some(d) = a.depth {
-        if d == 0 || d > 64 {
-            return Err(js(crate::Error::BadDepth { depth: d, max: 64 }));
-        }
-        o.depth = d;
-    }
-    if let Some(t) = a.time {
-        if !(t > 0.0 && t.is_finite()) {
-            return Err(JsError::new(&format!("time {t} is not a positive number of seconds")));
-        }
-        o.limits.time = Some(t);
-    }
+    let asked = crate::play::strength::Asked { level: a.level.as_deref(), depth: a.depth, time: a.time };
+    let mut o = asked.resolve::<FourLevel>().map_err(js)?.options(eval, mode);
     if let Some(m) = a.margin {
         if !(m > 0.0 && m.is_finite()) {
             return Err(JsError::new(&format!("margin {m} is not a positive number of standard deviations")));

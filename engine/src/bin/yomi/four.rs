@@ -473,25 +473,8 @@ fn print_result(r: &FourResult, b: &Board, json: bool) {
 
 fn engine_options(e: &EngineArgs) -> Result<FourOptions, Error> {
     let eval = EvalKind::parse(&e.eval)?;
-    let mut o = match &e.level {
-        Some(l) => FourLevel::parse(l)?.options(eval, e.mode),
-        None => FourOptions { eval, mode: e.mode, ..FourOptions::default() },
-    };
-    if let Some(d) = e.depth {
-        if d == 0 || d > 64 {
-            return Err(Error::BadDepth { depth: d, max: 64 });
-        }
-        o.depth = d;
-    }
-    if let Some(t) = e.time {
-        if !(t > 0.0 && t.is_finite()) {
-            return Err(Error::BadArgument(format!("--time {t} is not a positive number of seconds")));
-        }
-        o.limits.time = Some(t);
-        if e.depth.is_none() && e.level.is_none() {
-            o.depth = 64;
-        }
-    }
+    let asked = yomi::play::strength::Asked { level: e.level.as_deref(), depth: e.depth, time: e.time };
+    let mut o = asked.resolve::<FourLevel>()?.options(eval, e.mode);
     if let Some(m) = &e.margin {
         o.margin = if m == "none" {
             f32::INFINITY
@@ -532,11 +515,7 @@ fn search(a: SearchArgs) -> Result<(), Error> {
 }
 
 fn solve_cmd(a: SolveArgs) -> Result<(), Error> {
-    if let Some(t) = a.time {
-        if !(t > 0.0 && t.is_finite()) {
-            return Err(Error::BadArgument(format!("--time {t} is not a positive number of seconds")));
-        }
-    }
+    a.time.map(yomi::play::strength::checked_seconds).transpose()?;
     check_hash(a.hash)?;
     let pool = check_threads(a.threads)?;
     let b = a.position.game()?.board();

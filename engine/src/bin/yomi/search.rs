@@ -16,7 +16,8 @@ pub struct StrengthArgs {
     /// Search this many plies (no solver unless --perfect or --wld say so).
     #[arg(long, value_name = "D")]
     pub depth: Option<u32>,
-    /// Think for at most this many seconds (iterative deepening).
+    /// Think for at most this many seconds: replaces the level's time (with
+    /// neither --level nor --depth, maximum deepens as far as it allows).
     #[arg(long, value_name = "S")]
     pub time: Option<f64>,
     /// ProbCut selectivity: 0 off, 1 (t = 2.0), 2 (t = 1.5), 3 (t = 1.0).
@@ -36,26 +37,8 @@ pub struct StrengthArgs {
 
 impl StrengthArgs {
     pub fn level(&self) -> Result<Level, Error> {
-        let mut level = match (&self.level, self.depth) {
-            (Some(l), _) => Level::parse(l)?,
-            (None, Some(d)) => {
-                if !(1..=60).contains(&d) {
-                    return Err(Error::BadDepth { depth: d, max: 60 });
-                }
-                Level::depth(d)
-            }
-            (None, None) if self.time.is_some() => Level { depth: 60, ..Level::parse("maximum")? },
-            (None, None) => Level::parse("hard")?,
-        };
-        if let Some(t) = self.time {
-            if !(t > 0.0 && t.is_finite()) {
-                return Err(Error::BadArgument(format!("--time {t} is not a positive number of seconds")));
-            }
-            level.seconds = Some(t);
-            if self.depth.is_none() {
-                level.depth = 60;
-            }
-        }
+        let asked = yomi::play::strength::Asked { level: self.level.as_deref(), depth: self.depth, time: self.time };
+        let mut level: Level = asked.resolve()?;
         if let Some(s) = self.selectivity {
             if s > 3 {
                 return Err(Error::BadArgument(format!("--selectivity {s} is out of range; expected 0 to 3")));

@@ -95,9 +95,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
     crate::common::check_thread_count(args.threads)?;
     crate::common::check_hash(args.hash)?;
     if let Some(t) = args.time {
-        if !(t.is_finite() && t > 0.0 && t <= 1e9) {
-            return Err(Error::BadArgument(format!("--time {t} is out of range; expected seconds above 0")));
-        }
+        yomi::play::strength::checked_seconds(t)?;
     }
     if let Some(dir) = &args.job {
         if args.minutes.is_some_and(|m| !(m.is_finite() && m > 0.0)) {
