@@ -34,5 +34,10 @@ impl Rng {
         let k = self.below(x.count_ones() as u64) as usize;
         Squares(x).nth(k).expect("k < popcount")
     }
+
+    /// A uniformly random square of the set bits of a position's bitboard `x` (not empty).
+    pub fn pick_square(&mut self, x: u64) -> crate::rules::square::Square {
+        crate::rules::square::Square::of_bit(self.pick(x))
+    }
 }
 

@@ -105,7 +105,7 @@ impl Book {
             let pos = position(p, o, side);
             let (leaf, depth) = leaf_here(self, p, o);
             let moves = self.moves(&pos).expect("walked positions are in the book");
-            let name = |sq: u32| Square::from_index(BoardSize::OTHELLO, sq).expect("on board").name(BoardSize::OTHELLO);
+            let name = |sq: u32| Square::of_bit(sq).name(BoardSize::OTHELLO);
             let value = self.lookup(&pos).expect("in the book").0.value;
             let best = moves.first().map_or("-".to_string(), |m| m.square.name(BoardSize::OTHELLO));
             let (leaf_sq, leaf_v) = leaf.map_or(("-".to_string(), "-".to_string()), |(sq, v)| (name(sq), format!("{v:+}")));

@@ -50,7 +50,7 @@ pub fn openings() -> Vec<Opening> {
                 .map(|m| {
                     let sq = Square::parse(std::str::from_utf8(m).expect("ASCII"), size).expect("the listed lines are squares");
                     let turned = transform::<Dims<8, 8>>(Symmetry::Rotate180, 1u64 << sq.index()).trailing_zeros();
-                    Square::from_index(size, turned).expect("on the board")
+                    Square::of_bit(turned)
                 })
                 .collect();
             Opening { name, line }

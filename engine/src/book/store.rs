@@ -268,7 +268,7 @@ impl Book {
                     },
                 },
             };
-            out.push(BookMove { square: Square::from_index(BoardSize::OTHELLO, sq).expect("on board"), value, source });
+            out.push(BookMove { square: Square::of_bit(sq), value, source });
         }
         out.sort_by_key(|m| (-(m.value as i32), m.square.index()));
         Some(out)

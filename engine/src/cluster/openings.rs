@@ -31,7 +31,7 @@ fn children(pos: &Position) -> Vec<Position> {
         Status::Over => Vec::new(),
         Status::Pass => vec![pos.passed()],
         Status::Move => Squares(pos.legal_moves())
-            .map(|sq| pos.play(Square::from_index(pos.size(), sq).expect("on board")).expect("legal"))
+            .map(|sq| pos.play(Square::of_bit(sq)).expect("legal"))
             .collect(),
     }
 }

@@ -459,7 +459,7 @@ pub(crate) mod tests {
                     Status::Move => {
                         let moves: Vec<u32> = crate::rules::movegen::Squares(pos.legal_moves()).collect();
                         let sq = moves[rng.below(moves.len() as u64) as usize];
-                        let next = pos.play(Square::from_index(BoardSize::OTHELLO, sq).unwrap()).unwrap();
+                        let next = pos.play(Square::of_bit(sq)).unwrap();
                         let flips = next.opponent() & o;
                         assert_eq!(ix.after(sq, flips), ix.play(sq, flips).mine);
                         ix = ix.play(sq, flips);

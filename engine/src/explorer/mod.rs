@@ -17,7 +17,6 @@ pub use report::{report, MoveReport, Report};
 use std::collections::HashMap;
 
 use crate::rules::geometry::{BoardSize, Dims};
-use crate::rules::movegen::{MoveGen, Squares};
 use crate::rules::position::{Color, Position};
 use crate::rules::square::Square;
 use crate::rules::symmetry::{canonical, transform, Symmetry};
@@ -174,9 +173,8 @@ impl Explorer {
         let entry = self.entries.get(&key.hash())?;
         // The legal moves by the key of the position each leads to.
         let mut by_child: HashMap<Key, Square> = HashMap::new();
-        let f5 = Square::from_index(BoardSize::OTHELLO, 37).expect("on board");
-        for sq in Squares(G::moves(pos.player(), pos.opponent())) {
-            let square = Square::from_index(BoardSize::OTHELLO, sq).expect("on board");
+        let f5 = Square::of_bit(37);
+        for square in pos.legal_squares() {
             let child = pos.play(square).expect("a legal move");
             let shown = by_child.entry(Key::of(&child).0).or_insert(square);
             if square == f5 {

@@ -41,7 +41,7 @@ mod tests {
     use crate::rng::Rng;
     use crate::rules::position::Status;
     use crate::solver::solve::{solve, SolveOptions};
-    use crate::{BoardSize, Position, Square, Start, TranspositionTable};
+    use crate::{BoardSize, Position, Start, TranspositionTable};
 
     /// Lazy SMP's answer is its main search's: the same exact value as one
     /// thread, with helpers filling the shared table beside it.
@@ -56,7 +56,7 @@ mod tests {
             while pos.empties().count_ones() > 12 + record && pos.status() != Status::Over {
                 pos = match pos.status() {
                     Status::Pass => pos.passed(),
-                    _ => pos.play(Square::from_index(size, rng.pick(pos.legal_moves())).unwrap()).unwrap(),
+                    _ => pos.play(rng.pick_square(pos.legal_moves())).unwrap(),
                 };
             }
             let tt = TranspositionTable::with_mib(4);

@@ -205,8 +205,7 @@ fn search_with<G: MoveGen>(
         result.score = if pos.to_move() == crate::rules::position::Color::Black { for_black } else { -for_black };
         return result;
     }
-    let size = pos.size();
-    let square = |sq: u32| Square::from_index(size, sq).expect("on board");
+    let square = Square::of_bit;
     let policy = Mid::<G>::new(opts.scoring, Evaluator::new(opts.weights), opts.probcut, level.selectivity);
     let unlimited = Halt::none();
 
@@ -445,7 +444,6 @@ impl predict::tree::Job for SearchJob {
 
 /// The best move followed by the table's moves, as far as they go.
 fn principal_variation<G: MoveGen>(s: &MidSearcher<'_, '_, G>, pos: &Position, first: u32, depth: u32) -> Vec<Move> {
-    let size = pos.size();
     let mut pv = Vec::new();
     let mut cur = *pos;
     let mut next = Some(first);
@@ -471,7 +469,7 @@ fn principal_variation<G: MoveGen>(s: &MidSearcher<'_, '_, G>, pos: &Position, f
                 })
                 .expect("moves is not empty"),
         };
-        let square = Square::from_index(size, sq).expect("on board");
+        let square = Square::of_bit(sq);
         pv.push(Move::Play(square));
         cur = cur.play(square).expect("legal");
         if pv.len() >= depth as usize {

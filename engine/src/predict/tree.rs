@@ -86,7 +86,7 @@ impl MasterTree {
             return;
         }
         if allowed.count_ones() == 1 {
-            let sq = Square::from_index(pos.size(), allowed.trailing_zeros()).expect("on board");
+            let sq = Square::of_bit(allowed.trailing_zeros());
             let child = self.add(at, pos.play(sq).expect("legal"), 0, Some(Move::Play(sq)), ply + 1, 0.0);
             self.grow(child, workers, predict);
             return;

@@ -184,7 +184,7 @@ impl Game {
         };
         let (mut black, mut white) = (0u64, 0u64);
         for i in 0..size.squares() as u32 {
-            let sq = Square::from_index(size, i).expect("on board");
+            let sq = Square::of_bit(i);
             match start.color_at(sq) {
                 Some(Color::Black) => black |= 1 << map(sq).index(),
                 Some(Color::White) => white |= 1 << map(sq).index(),
@@ -327,7 +327,7 @@ mod tests {
             let moves: Vec<u32> = crate::rules::movegen::Squares(g.current().legal_moves()).collect();
             rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             let pick = moves[(rng >> 33) as usize % moves.len()];
-            g.play(Square::from_index(BoardSize::new(4, 4).unwrap(), pick).unwrap()).unwrap();
+            g.play(Square::of_bit(pick)).unwrap();
         }
         let implicit = Game::from_record(s4, &g.record()).unwrap();
         assert_eq!(implicit.current(), g.current());

@@ -182,7 +182,7 @@ pub fn to_ggf(game: &Game, tags: &[(&str, &str)], scoring: crate::rules::positio
     }
     out.push_str(&format!("TY[{}]BO[{} ", size.rows(), size.rows()));
     for i in 0..size.squares() {
-        let sq = Square::from_index(size, i as u32).expect("on board");
+        let sq = Square::of_bit(i as u32);
         out.push(match start.color_at(sq) {
             Some(Color::Black) => '*',
             Some(Color::White) => 'O',
@@ -239,7 +239,7 @@ mod tests {
                 if pos.status() == Status::Pass {
                     game.pass().unwrap();
                 } else {
-                    game.play(Square::from_index(pos.size(), rng.pick(pos.legal_moves())).unwrap()).unwrap();
+                    game.play(rng.pick_square(pos.legal_moves())).unwrap();
                 }
             }
             game

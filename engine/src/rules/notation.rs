@@ -138,7 +138,7 @@ pub fn format_position_with_board(pos: &Position) -> String {
 fn format_squares(pos: &Position) -> String {
     let mut s = String::with_capacity(pos.size().squares() + 2);
     for i in 0..pos.size().squares() as u32 {
-        let sq = Square::from_index(pos.size(), i).expect("on board");
+        let sq = Square::of_bit(i);
         s.push(pos.color_at(sq).map_or('-', Color::symbol));
     }
     s.push(' ');

@@ -235,6 +235,11 @@ impl Position {
         with_geometry!(self.size, G => G::moves(self.player(), self.opponent()))
     }
 
+    /// The squares the side to move may play, lowest first.
+    pub fn legal_squares(&self) -> impl ExactSizeIterator<Item = Square> + Clone {
+        Square::each(self.legal_moves())
+    }
+
     /// Whether the side to move may play `sq`.
     pub fn is_legal(&self, sq: Square) -> bool {
         self.legal_moves() & sq.bit() != 0

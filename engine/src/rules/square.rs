@@ -20,6 +20,18 @@ impl Square {
         ((index as usize) < size.squares()).then_some(Square(index as u8))
     }
 
+    /// The squares of a bitboard's set bits, lowest first: a position's
+    /// bitboards hold only squares of its board, so no bit needs checking.
+    pub fn each(bits: u64) -> impl ExactSizeIterator<Item = Square> + Clone {
+        crate::rules::movegen::Squares(bits).map(|i| Square(i as u8))
+    }
+
+    /// The square of bit `index` of a position's bitboard (below 64).
+    pub(crate) fn of_bit(index: u32) -> Square {
+        debug_assert!(index < 64);
+        Square(index as u8)
+    }
+
     /// The square's bit index: row × columns + column.
     pub fn index(self) -> u32 {
         self.0 as u32

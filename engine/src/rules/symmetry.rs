@@ -239,7 +239,7 @@ mod tests {
             let start = Position::start(size, Start::Othello);
             let forms: std::collections::HashSet<(u64, u64)> = crate::rules::movegen::Squares(start.legal_moves())
                 .map(|sq| {
-                    let next = start.play(crate::rules::square::Square::from_index(size, sq).unwrap()).unwrap();
+                    let next = start.play(crate::rules::square::Square::of_bit(sq)).unwrap();
                     with_geometry!(size, G => {
                         let (p, o, _) = canonical::<G>(next.player(), next.opponent());
                         (p, o)

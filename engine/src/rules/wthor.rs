@@ -217,7 +217,7 @@ mod tests {
                 }
                 let moves: Vec<u32> = crate::rules::movegen::Squares(g.current().legal_moves()).collect();
                 let pick = moves[rng.below(moves.len() as u64) as usize];
-                g.play(Square::from_index(size, pick).unwrap()).unwrap();
+                g.play(Square::of_bit(pick)).unwrap();
             }
             if passed {
                 return g;

@@ -216,7 +216,7 @@ mod tests {
         let mut root = RootMoves::new::<G>(p, o, moves, 64);
         assert_eq!(root.len(), moves.count_ones() as usize);
         for m in &root.moves {
-            let after = start.play(crate::rules::square::Square::from_index(BoardSize::OTHELLO, m.sq).unwrap()).unwrap();
+            let after = start.play(crate::rules::square::Square::of_bit(m.sq)).unwrap();
             // The child from the side that moves next: its discs, then the mover's.
             assert_eq!((m.p, m.o), (after.player(), after.opponent()));
             assert_eq!((m.value, m.bound, m.searched), (-64, Bound::Upper, false));

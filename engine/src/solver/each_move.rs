@@ -7,7 +7,6 @@ use std::sync::atomic::AtomicBool;
 
 use crate::clock::Clock;
 use crate::rules::game::Move;
-use crate::rules::movegen::Squares;
 use crate::rules::position::{Color, Position};
 use crate::rules::square::Square;
 use crate::search::node::Stats;
@@ -36,7 +35,7 @@ pub struct MoveSolved {
 /// bound the score from below). The answer's `moves` are best first.
 pub fn solve_each_move(pos: &Position, tt: &TranspositionTable, opts: SolveOptions, stop: Option<&AtomicBool>, each: &mut dyn FnMut(&MoveSolved)) -> Solution {
     let clock = Clock::start();
-    let moves: Vec<Square> = Squares(pos.legal_moves()).map(|i| Square::from_index(pos.size(), i).expect("on board")).collect();
+    let moves: Vec<Square> = pos.legal_squares().collect();
     // Paper 002's tree answers one question per call; here each move is its own.
     let one = SolveOptions { mode: opts.mode.within_one_search(), all_moves: false, ..opts };
     let mut best: Option<(i32, Move, Solution)> = None;

@@ -185,9 +185,8 @@ fn solve_with<G: MoveGen, R: Rule>(pos: &Position, tt: &TranspositionTable, opts
 fn solve_root<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, pos: &Position, opts: SolveOptions) -> Solution {
     let (p, o) = (pos.player(), pos.opponent());
     let (alpha, beta) = window(opts);
-    let size = pos.size();
     let n = pos.empties().count_ones();
-    let square = |sq: u32| Square::from_index(size, sq).expect("on board");
+    let square = Square::of_bit;
 
     let legal = G::moves(p, o);
     let moves = if legal & !opts.exclude != 0 { legal & !opts.exclude } else { legal };
@@ -456,7 +455,7 @@ fn ordering(pos: &Position, tt: &TranspositionTable, exclude: u64, halt: &Halt, 
         if s.stopped() {
             return (Vec::new(), s.stats.nodes);
         }
-        let ranked = root.moves.iter().map(|m| (Square::from_index(pos.size(), m.sq).expect("on board"), 0.0)).collect();
+        let ranked = root.moves.iter().map(|m| (Square::of_bit(m.sq), 0.0)).collect();
         (ranked, s.stats.nodes)
     })
 }
@@ -528,7 +527,6 @@ fn principal_variation<G: MoveGen, R: Rule>(
     opts: SolveOptions,
     pv: &mut Vec<Move>,
 ) -> Position {
-    let size = start.size();
     let mut pos = *start;
     let mut target = score;
     let mut next = first;
@@ -568,7 +566,7 @@ fn principal_variation<G: MoveGen, R: Rule>(
                     // keeps it; the line ends early rather than guess.
                     debug_assert!(found.is_some(), "a move keeps the value");
                     let Some(sq) = found else { return pos };
-                    Move::Play(Square::from_index(size, sq).expect("on board"))
+                    Move::Play(Square::of_bit(sq))
                 }
             }
         };

@@ -418,7 +418,7 @@ fn labelled(recipe: &Recipe, n: u32, g: &Game, out: &mut Vec<Labelled>) {
         let kind = if exact { LabelKind::Exact } else { LabelKind::Search { depth: recipe.depth, selectivity: recipe.selectivity } };
         // The side to move's sign is kept in `result` until the result is known.
         out.push(Labelled { p: pos.player(), o: pos.opponent(), label, kind, result: if black { 1 } else { -1 }, game: n, random: false });
-        pos = pos.play(Square::from_index(BoardSize::OTHELLO, sq as u32).expect("checked")).expect("checked");
+        pos = pos.play(Square::of_bit(sq as u32)).expect("checked");
     }
     let r = result_for_black.unwrap_or_else(|| pos.final_score(Scoring::World) as i8);
     for (ply, l) in out[from..].iter_mut().enumerate() {
@@ -476,7 +476,7 @@ pub fn label_game(recipe: &Recipe, weights: &'static Weights, moves: &[u8]) -> G
             pos = pos.passed();
         }
         labels.push(labeller.label(&pos).1);
-        pos = pos.play(Square::from_index(BoardSize::OTHELLO, sq as u32).expect("on board")).expect("a legal game");
+        pos = pos.play(Square::of_bit(sq as u32)).expect("a legal game");
     }
     Game { moves: moves.to_vec(), labels }
 }
@@ -509,7 +509,7 @@ pub fn play(recipe: &Recipe, weights: &'static Weights, g: u32, empties: u32) ->
         };
         moves.push(sq as u8);
         labels.push(label);
-        pos = pos.play(Square::from_index(BoardSize::OTHELLO, sq).expect("on board")).expect("legal");
+        pos = pos.play(Square::of_bit(sq)).expect("legal");
     }
     (Game { moves, labels }, pos)
 }

@@ -318,7 +318,7 @@ mod tests {
         for x in set.positions() {
             let children = x.position.legal_moves();
             let best = (0..64).filter(|i| children >> i & 1 == 1).map(|i| {
-                let child = x.position.play(Square::from_index(BoardSize::OTHELLO, i).unwrap()).unwrap();
+                let child = x.position.play(Square::of_bit(i)).unwrap();
                 let s = solve(&child, &tt, SolveOptions { scoring: Scoring::World, ..Default::default() }, None);
                 (-s.exact().unwrap(), i == x.best.index())
             });

@@ -20,7 +20,6 @@ use crate::rules::position::{Color, Position, Scoring, Start};
 use crate::rng::Rng;
 use crate::parallel::Mode;
 use crate::play::search::SearchOptions;
-use crate::rules::square::Square;
 use crate::search::tt::TranspositionTable;
 
 /// Who chooses the moves.
@@ -191,7 +190,7 @@ pub fn play_game(
         }
         let clock = Clock::start();
         let mv = match players[side] {
-            Player::Random => Move::Play(Square::from_index(pos.size(), rng.pick(moves)).expect("on board")),
+            Player::Random => Move::Play(rng.pick_square(moves)),
             Player::Engine { level, weights, probcut, mode, book } => {
                 let from_book = book.zip(level.book).and_then(|(b, bound)| answer(b, &pos, bound, book_rng));
                 let r = from_book.unwrap_or_else(|| {
@@ -383,7 +382,7 @@ pub fn random_opening(size: BoardSize, start: Start, plies: usize, rng: &mut Rng
             pos = pos.passed();
             continue;
         }
-        pos = pos.play(Square::from_index(size, rng.pick(moves)).expect("on board")).expect("legal");
+        pos = pos.play(rng.pick_square(moves)).expect("legal");
     }
     pos
 }

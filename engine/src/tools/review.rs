@@ -292,7 +292,7 @@ mod tests {
         let mut game = Game::new(start);
         while !game.is_over() {
             match crate::rules::movegen::Squares(game.current().legal_moves()).next() {
-                Some(i) => game.play(Square::from_index(start.size(), i).unwrap()).unwrap(),
+                Some(i) => game.play(Square::of_bit(i)).unwrap(),
                 None => game.pass().unwrap(),
             }
         }

@@ -238,7 +238,7 @@ pub(crate) fn self_play<G: MoveGen>(mut pos: Position, opening: u64, s: &mut Mid
         }
         positions.push(pos);
         let sq = if ply < opening || rng.below(10) == 0 { rng.pick(moves) } else { noisy_choice(s, p, o, rng) };
-        pos = pos.play(crate::Square::from_index(G::SIZE, sq).expect("on board")).expect("legal");
+        pos = pos.play(crate::Square::of_bit(sq)).expect("legal");
         ply += 1;
     }
 }
@@ -395,7 +395,7 @@ fn midgame_position(weights: &'static Weights, rng: &mut Rng, min_empties: u32) 
             continue;
         }
         let sq = if ply < 4 || rng.below(8) == 0 { rng.pick(moves) } else { noisy_choice(&mut s, p, o, rng) };
-        pos = pos.play(crate::Square::from_index(BoardSize::OTHELLO, sq).expect("on board")).expect("legal");
+        pos = pos.play(crate::Square::of_bit(sq)).expect("legal");
         ply += 1;
     }
     pos

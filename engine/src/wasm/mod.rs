@@ -93,7 +93,7 @@ impl WasmGame {
     pub fn cells(&self) -> Vec<u8> {
         let pos = self.game.current();
         (0..pos.size().squares() as u32)
-            .map(|i| match pos.color_at(Square::from_index(pos.size(), i).expect("on board")) {
+            .map(|i| match pos.color_at(Square::of_bit(i)) {
                 None => 0,
                 Some(Color::Black) => 1,
                 Some(Color::White) => 2,
@@ -122,9 +122,7 @@ impl WasmGame {
     #[wasm_bindgen(js_name = legalMoves)]
     pub fn legal_moves(&self) -> Vec<String> {
         let pos = self.game.current();
-        crate::rules::movegen::Squares(pos.legal_moves())
-            .map(|i| Square::from_index(pos.size(), i).expect("on board").name(pos.size()))
-            .collect()
+        pos.legal_squares().map(|sq| sq.name(pos.size())).collect()
     }
 
     /// Plays `square` (`"f5"`, any case) for the side to move.

@@ -1,6 +1,6 @@
 use clap::Args;
 use serde_json::json;
-use yomi::{Color, Error, Scoring, Square, Squares, Status};
+use yomi::{Color, Error, Scoring, Status};
 
 use crate::BoardArgs;
 
@@ -35,9 +35,7 @@ pub fn run(args: ShowArgs) -> Result<(), Error> {
     let game = crate::common::game_of(start, args.position.is_some(), args.moves.as_deref(), &args.pick)?;
     let pos = *game.current();
     let size = pos.size();
-    let legal: Vec<String> = Squares(pos.legal_moves())
-        .map(|i| Square::from_index(size, i).expect("on board").name(size))
-        .collect();
+    let legal: Vec<String> = pos.legal_squares().map(|sq| sq.name(size)).collect();
     let status = pos.status();
     let (black, white) = (pos.count(Color::Black), pos.count(Color::White));
     let empty = size.squares() as u32 - black - white;
