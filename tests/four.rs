@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use yomi::four::board::{canonical, threats, transform};
 use yomi::four::eval::PaperEval;
-use yomi::four::experiment::{play_match, Player};
+use yomi::four::matches::{play_match, Player};
 use yomi::four::search::{solve, FourMode, FourOptions, PROVEN, WIN};
 use yomi::four::{search, Board, EvalKind, Game, Outcome};
 use yomi::rng::Rng;

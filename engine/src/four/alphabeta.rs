@@ -200,7 +200,7 @@ impl<'s, E: Evaluate> PaperSearch<'s, E> {
 mod tests {
     use super::*;
     use crate::four::eval::{EvalKind, PaperEval, ThreatEval};
-    use crate::four::experiment::random_opening;
+    use crate::four::positions::random_opening;
     use crate::four::Board;
 
     /// Minimax with no window and no order: what alpha-beta must return.

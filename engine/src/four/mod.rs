@@ -7,7 +7,9 @@
 //! then [`eval`] (paper 003's evaluation and Yomi's two), [`pruning`] (the
 //! statistics of paper 003's cut), [`search`](mod@search) (Score Four's policy of the
 //! shared node search, in every parallel mode but paper 002's tree), and
-//! [`experiment`] (calibration, matches and the paper's experiment) and,
+//! [`level`], [`positions`] (openings, calibration games, the bench's),
+//! [`calibration`] (paper 003's statistics from games), [`matches`] and
+//! [`experiment`] (the paper's experiment) and,
 //! above it, [`reproduction`] (the paper's games, test set and tree
 //! statistics) and [`curve`] (the experiment drawn).
 //!
@@ -24,6 +26,10 @@ pub mod eval;
 pub mod pruning;
 pub mod search;
 pub mod alphabeta;
+pub mod level;
+pub mod positions;
+pub mod calibration;
+pub mod matches;
 pub mod experiment;
 pub mod reproduction;
 pub mod curve;

@@ -15,7 +15,7 @@ use crate::error::Error;
 use crate::four::alphabeta::PaperSearch;
 use crate::four::board::{canonical, Board, Outcome};
 use crate::four::eval::{Evaluate, PaperEval, WIN_NOW};
-use crate::four::experiment::random_opening;
+use crate::four::positions::random_opening;
 use crate::four::notation::Game;
 use crate::four::pruning::{stage_means, Model, PruningStats, Sample, MAX_K};
 use crate::rng::Rng;

@@ -99,7 +99,7 @@ pub fn checked_seconds(seconds: f64) -> Result<f64, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::four::experiment::FourLevel;
+    use crate::four::level::FourLevel;
     use crate::play::level::Level;
 
     fn asked(level: Option<&str>, depth: Option<u32>, time: Option<f64>) -> Asked<'_> {

@@ -4,7 +4,11 @@ use clap::{Args, Subcommand};
 use serde_json::json;
 use yomi::four::curve::curve_svg;
 use yomi::four::eval::{ForcedEval, PaperEval, ThreatEval};
-use yomi::four::experiment::{calibrate_kind, experiment, play_match, sample_positions, Baseline, Configuration, FourLevel, Player, PAPER_FIGURES};
+use yomi::four::calibration::calibrate_kind;
+use yomi::four::experiment::{experiment, Baseline, Configuration, PAPER_FIGURES};
+use yomi::four::level::FourLevel;
+use yomi::four::matches::{play_match, Player};
+use yomi::four::positions::sample_positions;
 use yomi::four::reproduction::{calibrate_on_trees, calibration_games, games_to_text, paper_games, positions_of, test_positions, without};
 use yomi::four::perft::perft_parallel;
 use yomi::four::pruning::{Model, PruningStats};
@@ -757,7 +761,7 @@ fn bench_cmd(a: BenchArgs) -> Result<(), Error> {
     }
     let eval = EvalKind::parse(&a.eval)?;
     let pools = counts.iter().map(|&n| check_threads(n)).collect::<Result<Vec<_>, _>>()?;
-    let positions = yomi::four::experiment::bench_positions();
+    let positions = yomi::four::positions::bench_positions();
     if a.positions {
         println!("{}", json!(positions.iter().map(format_board).collect::<Vec<_>>()));
         return Ok(());
