@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::four::board::{has_four, legal};
 use crate::four::eval::Evaluate;
-use crate::four::pruning::{Decision, PruningStats};
+use crate::four::pruning::{Cut, Decision, PruningStats};
 use crate::four::search::{INF, WIN};
 use crate::rng::Rng;
 use crate::rules::movegen::Squares;
@@ -34,7 +34,7 @@ pub struct PaperSearch<'s, E> {
     stopped: bool,
     eval: E,
     stats: &'s PruningStats,
-    margin: f32,
+    margin: Cut,
     /// Nodes searched so far.
     pub nodes: u64,
     /// Tree nodes kept for calibration (paper 003 measures its statistics
@@ -49,7 +49,7 @@ pub struct PaperSearch<'s, E> {
 
 impl<'s, E: Evaluate> PaperSearch<'s, E> {
     /// A search with `eval`, pruning by `stats` at `margin` σ (infinite: none).
-    pub fn new(eval: E, stats: &'s PruningStats, margin: f32) -> Self {
+    pub fn new(eval: E, stats: &'s PruningStats, margin: Cut) -> Self {
         PaperSearch {
             stop: None,
             stopped: false,
@@ -244,12 +244,12 @@ mod tests {
                     .map(|c| (c, -minimax(&ThreatEval, o, p | 1u64 << c, depth - 1)))
                     .collect();
                 let best = naive.iter().map(|m| m.1).max().unwrap();
-                let mut s = PaperSearch::new(ThreatEval, &stats, f32::INFINITY);
+                let mut s = PaperSearch::new(ThreatEval, &stats, Cut::None);
                 let mut values = s.root_values(p, o, depth);
                 values.sort();
                 assert_eq!(values, naive, "{b:?} depth {depth}");
                 let (c, v) =
-                    PaperSearch::new(ThreatEval, &stats, f32::INFINITY).best_move(p, o, depth);
+                    PaperSearch::new(ThreatEval, &stats, Cut::None).best_move(p, o, depth);
                 assert_eq!(v, best);
                 assert_eq!(
                     naive.iter().find(|m| m.0 == c).unwrap().1,
@@ -257,14 +257,14 @@ mod tests {
                     "the move played has the best value"
                 );
                 // The exact value and the null-window test of one move.
-                let mut s = PaperSearch::new(ThreatEval, &stats, f32::INFINITY);
+                let mut s = PaperSearch::new(ThreatEval, &stats, Cut::None);
                 assert_eq!(s.value(p, o, depth), best);
                 for &(c, v) in &naive {
                     assert!(s.move_reaches(p, o, c, depth, v), "{b:?} {c} reaches its own value {v}");
                     assert!(!s.move_reaches(p, o, c, depth, v + 1), "{b:?} {c} does not reach {}", v + 1);
                     assert_eq!(s.move_reaches(p, o, c % 16, depth, best), v == best, "by peg");
                 }
-                let (_, v) = PaperSearch::new(PaperEval::raw(), &stats, f32::INFINITY)
+                let (_, v) = PaperSearch::new(PaperEval::raw(), &stats, Cut::None)
                     .best_move(p, o, depth);
                 assert_eq!(
                     v,
@@ -285,10 +285,10 @@ mod tests {
         };
         let (mut plain, mut cut) = (0, 0);
         for b in positions().into_iter().take(6) {
-            let mut s = PaperSearch::new(eval.clone(), stats, f32::INFINITY);
+            let mut s = PaperSearch::new(eval.clone(), stats, Cut::None);
             s.best_move(b.player(), b.opponent(), 5);
             plain += s.nodes;
-            let mut s = PaperSearch::new(eval.clone(), stats, 1.0);
+            let mut s = PaperSearch::new(eval.clone(), stats, Cut::Margin(1.0));
             s.best_move(b.player(), b.opponent(), 5);
             cut += s.nodes;
         }
@@ -306,11 +306,11 @@ mod tests {
         let (mut plain, mut cut) = (0, 0);
         for b in positions().into_iter().take(6) {
             let (p, o) = (b.player(), b.opponent());
-            let mut s = PaperSearch::new(ThreatEval, &probing, f32::INFINITY);
+            let mut s = PaperSearch::new(ThreatEval, &probing, Cut::None);
             let (_, v) = s.best_move(p, o, 5);
             plain += s.nodes;
-            assert_eq!(v, PaperSearch::new(ThreatEval, stats, f32::INFINITY).value(p, o, 5), "no margin, no probe");
-            let mut s = PaperSearch::new(ThreatEval, &probing, 1.0);
+            assert_eq!(v, PaperSearch::new(ThreatEval, stats, Cut::None).value(p, o, 5), "no margin, no probe");
+            let mut s = PaperSearch::new(ThreatEval, &probing, Cut::Margin(1.0));
             let (c, _) = s.best_move(p, o, 5);
             assert!(legal(p | o) & 1u64 << c != 0);
             cut += s.nodes;
@@ -319,11 +319,11 @@ mod tests {
 
         let stop = AtomicBool::new(true);
         let b = positions()[0];
-        let mut s = PaperSearch::new(eval.clone(), stats, f32::INFINITY).stopping(Some(&stop));
+        let mut s = PaperSearch::new(eval.clone(), stats, Cut::None).stopping(Some(&stop));
         s.best_move(b.player(), b.opponent(), 12);
         assert!(s.stopped() && s.nodes < 10_000, "{} nodes", s.nodes);
 
-        let mut s = PaperSearch::new(eval.clone(), stats, f32::INFINITY).sampling(3, 5);
+        let mut s = PaperSearch::new(eval.clone(), stats, Cut::None).sampling(3, 5);
         s.best_move(b.player(), b.opponent(), 5);
         let kept = s.sampled();
         for k in 1..=4 {

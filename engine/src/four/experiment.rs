@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::four::alphabeta::PaperSearch;
 use crate::four::board::{Board, Outcome};
 use crate::four::eval::{EvalKind, Evaluate, ForcedEval, PaperEval, ThreatEval};
-use crate::four::pruning::PruningStats;
+use crate::four::pruning::{Cut, PruningStats};
 use crate::four::search::{search_with, FourMode, FourOptions};
 use crate::search::tt::TranspositionTable;
 
@@ -267,7 +267,7 @@ fn engine_position<E: Evaluate>(
     let mut secs = Vec::new();
     for &margin in margins {
         tt.clear();
-        let r = search_with(b, tt, &FourOptions { margin, ..plain }, stop, &mut |_| {}, eval.clone(), stats);
+        let r = search_with(b, tt, &FourOptions { margin: Cut::Margin(margin), ..plain }, stop, &mut |_| {}, eval.clone(), stats);
         hits.push(best.is_some() && value_of(r.best) == best);
         nodes.push(r.nodes);
         secs.push(r.seconds);
@@ -281,20 +281,20 @@ fn engine_position<E: Evaluate>(
 /// against the plain value (not counted in either's nodes).
 fn paper_position<E: Evaluate>(b: &Board, eval: &E, stats: &PruningStats, depth: u32, margins: &[f32], stop: Option<&AtomicBool>) -> PerPosition {
     let (p, o) = (b.player(), b.opponent());
-    let run = |margin: f32| {
+    let run = |margin: Cut| {
         let clock = crate::clock::Clock::start();
         let mut s = PaperSearch::new(eval.clone(), stats, margin).stopping(stop);
         let (c, v) = s.best_move(p, o, depth);
         (c, v, s.nodes, clock.seconds())
     };
-    let (plain_move, best, plain_nodes, plain_seconds) = run(f32::INFINITY);
+    let (plain_move, best, plain_nodes, plain_seconds) = run(Cut::None);
     let mut hits = Vec::new();
     let mut nodes = Vec::new();
     let mut secs = Vec::new();
     let none = PruningStats::default();
     for &margin in margins {
-        let (c, _, n, t) = run(margin);
-        hits.push(c == plain_move || PaperSearch::new(eval.clone(), &none, f32::INFINITY).stopping(stop).move_reaches(p, o, c, depth, best));
+        let (c, _, n, t) = run(Cut::Margin(margin));
+        hits.push(c == plain_move || PaperSearch::new(eval.clone(), &none, Cut::None).stopping(stop).move_reaches(p, o, c, depth, best));
         nodes.push(n);
         secs.push(t);
     }

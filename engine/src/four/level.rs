@@ -4,6 +4,7 @@ use serde::Serialize;
 
 use crate::error::Error;
 use crate::four::eval::EvalKind;
+use crate::four::pruning::Cut;
 use crate::four::search::{FourMode, FourOptions};
 use crate::search::stop::Limits;
 
@@ -16,19 +17,19 @@ pub struct FourLevel {
     pub depth: u32,
     /// Seconds a move may take, if limited.
     pub seconds: Option<f64>,
-    /// Paper 003's cut in σ (infinite: none).
+    /// Paper 003's cut.
     #[serde(skip)]
-    pub margin: f32,
+    pub margin: Cut,
 }
 
 /// The levels, weakest first.
 pub const FOUR_LEVELS: [FourLevel; 6] = [
-    FourLevel { name: "beginner", depth: 1, seconds: None, margin: f32::INFINITY },
-    FourLevel { name: "easy", depth: 2, seconds: None, margin: f32::INFINITY },
-    FourLevel { name: "medium", depth: 4, seconds: None, margin: f32::INFINITY },
-    FourLevel { name: "hard", depth: 6, seconds: Some(2.0), margin: f32::INFINITY },
-    FourLevel { name: "expert", depth: 10, seconds: Some(3.0), margin: 2.0 },
-    FourLevel { name: "maximum", depth: 64, seconds: Some(8.0), margin: 3.0 },
+    FourLevel { name: "beginner", depth: 1, seconds: None, margin: Cut::None },
+    FourLevel { name: "easy", depth: 2, seconds: None, margin: Cut::None },
+    FourLevel { name: "medium", depth: 4, seconds: None, margin: Cut::None },
+    FourLevel { name: "hard", depth: 6, seconds: Some(2.0), margin: Cut::None },
+    FourLevel { name: "expert", depth: 10, seconds: Some(3.0), margin: Cut::Margin(2.0) },
+    FourLevel { name: "maximum", depth: 64, seconds: Some(8.0), margin: Cut::Margin(3.0) },
 ];
 
 impl FourLevel {
@@ -53,7 +54,7 @@ impl crate::play::strength::Strength for FourLevel {
         FourLevel::of_depth(FourOptions::default().depth)
     }
     fn of_depth(depth: u32) -> FourLevel {
-        FourLevel { name: "depth", depth, seconds: None, margin: f32::INFINITY }
+        FourLevel { name: "depth", depth, seconds: None, margin: Cut::None }
     }
     /// Every ply the time allows, with no cut, as the default options search.
     fn deepest() -> FourLevel {

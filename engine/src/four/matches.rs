@@ -7,6 +7,7 @@ use crate::error::Error;
 use crate::four::board::{Board, Outcome};
 use crate::four::eval::EvalKind;
 use crate::four::level::{FourLevel, FOUR_LEVELS};
+use crate::four::pruning::Cut;
 use crate::four::notation::Game;
 use crate::four::positions::random_opening;
 use crate::four::search::{FourMode, FourOptions};
@@ -48,13 +49,7 @@ impl Player {
         for (k, v) in rest {
             match k {
                 "eval" => o.eval = EvalKind::parse(v)?,
-                "margin" => {
-                    o.margin = if v == "none" {
-                        f32::INFINITY
-                    } else {
-                        v.parse().ok().filter(|m: &f32| *m > 0.0).ok_or_else(|| bad(format!("margin '{v}' is not a positive number or none")))?
-                    }
-                }
+                "margin" => o.margin = Cut::parse(v).map_err(|e| bad(e.to_string()))?,
                 "mode" => o.mode = FourMode::parse(v).ok_or_else(|| bad(format!("unknown mode '{v}'")))?,
                 _ => return Err(bad(format!("unknown key '{k}'; expected level, depth, time, eval, margin or mode"))),
             }

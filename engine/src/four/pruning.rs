@@ -168,6 +168,38 @@ fn empty_table() -> Vec<[Predictor; MAX_K as usize + 1]> {
     vec![[Predictor::default(); MAX_K as usize + 1]; 65]
 }
 
+/// Paper 003's cut as a search is asked to make it: none, or at a margin
+/// in standard deviations (positive; wider prunes less).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Cut {
+    /// No statistical cut: every move searched.
+    None,
+    /// Cut where the prediction is this many σ outside the window.
+    Margin(f32),
+}
+
+impl Cut {
+    /// A cut at `sigma` standard deviations, if that is a positive number.
+    pub fn margin(sigma: f32) -> Result<Cut, Error> {
+        if sigma > 0.0 && sigma.is_finite() {
+            Ok(Cut::Margin(sigma))
+        } else {
+            Err(Error::BadArgument(format!("margin {sigma} is not a positive number of standard deviations or none")))
+        }
+    }
+
+    /// Reads "none" or a margin in σ.
+    pub fn parse(text: &str) -> Result<Cut, Error> {
+        match text.trim() {
+            "none" => Ok(Cut::None),
+            t => t.parse::<f32>().map_or_else(
+                |_| Err(Error::BadArgument(format!("margin {t} is not a positive number of standard deviations or none"))),
+                Cut::margin,
+            ),
+        }
+    }
+}
+
 /// What the statistical cut asks of a node before its children are searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
@@ -310,7 +342,7 @@ impl PruningStats {
 
     /// The statistical cut at (`p`, `o`) with `k` plies left, for every
     /// search that makes it (the engine's and paper 003's alpha-beta): none
-    /// without a finite `margin`, nor in a proven window where the
+    /// without a margin ([`Cut::None`]), nor in a proven window where the
     /// evaluation says its statistics do not reach ([`Evaluate::CUTS_PROVEN_WINDOWS`]);
     /// a volatile position (where the static
     /// value misleads) by statistics of its own if they were measured, else
@@ -318,8 +350,9 @@ impl PruningStats {
     /// static value.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub fn decide<E: Evaluate>(&self, eval: &E, margin: f32, p: u64, o: u64, k: u32, alpha: i32, beta: i32) -> Decision {
-        if !margin.is_finite() || (!E::CUTS_PROVEN_WINDOWS && (alpha >= WIN_NOW / 2 || beta <= -WIN_NOW / 2)) {
+    pub fn decide<E: Evaluate>(&self, eval: &E, cut: Cut, p: u64, o: u64, k: u32, alpha: i32, beta: i32) -> Decision {
+        let Cut::Margin(margin) = cut else { return Decision::Search };
+        if !E::CUTS_PROVEN_WINDOWS && (alpha >= WIN_NOW / 2 || beta <= -WIN_NOW / 2) {
             return Decision::Search;
         }
         let (m, volatile) = ((p | o).count_ones(), eval.volatile(p, o));
@@ -624,9 +657,9 @@ mod tests {
         assert_eq!((p | o).count_ones(), 16);
         let mut s = s.clone();
         s.set_line(16, 3, Predictor { samples: 30, slope: 1.0, intercept: 0.0, sigma: 5.0 });
-        assert_eq!(s.decide(&crate::four::eval::ThreatEval, f32::INFINITY, p, o, 3, -10, 10), Decision::Search);
-        assert_eq!(s.decide(&crate::four::eval::ThreatEval, 2.0, p, o, 3, -10, 10), Decision::Probe(Probe { depth: 1, high: Some(21), low: Some(-21) }));
-        assert_eq!(s.decide(&crate::four::eval::ThreatEval, 2.0, p, o, 5, -10, 10), Decision::Search, "depth 5 never measured: no cell");
+        assert_eq!(s.decide(&crate::four::eval::ThreatEval, Cut::None, p, o, 3, -10, 10), Decision::Search);
+        assert_eq!(s.decide(&crate::four::eval::ThreatEval, Cut::Margin(2.0), p, o, 3, -10, 10), Decision::Probe(Probe { depth: 1, high: Some(21), low: Some(-21) }));
+        assert_eq!(s.decide(&crate::four::eval::ThreatEval, Cut::Margin(2.0), p, o, 5, -10, 10), Decision::Search, "depth 5 never measured: no cell");
     }
 
     #[test]
@@ -638,13 +671,13 @@ mod tests {
         let quiet = Predictor { samples: 50, slope: 1.0, intercept: 0.0, sigma: 1.0 };
         let mut s = PruningStats::default();
         s.set_line(6, 2, quiet);
-        assert_eq!(s.decide(&ThreatEval, 1.0, p, o, 2, -30000, -29000), Decision::Search, "unmeasured: never cut");
+        assert_eq!(s.decide(&ThreatEval, Cut::Margin(1.0), p, o, 2, -30000, -29000), Decision::Search, "unmeasured: never cut");
         // Measured apart: samples fill the volatile cells, not the others.
         s.fit_samples((0..20).map(|i| Sample { stones: 6, depth: 2, predictor: i as f64, deep: i as f64 + 0.5 * (i % 2) as f64, volatile: true }), Model::Linear);
         assert_eq!(s.get(6, 2), Some(quiet));
         let v = s.get_for(true, 6, 2).unwrap();
         assert_eq!(v.samples, 20);
-        assert_eq!(s.decide(&ThreatEval, 1.0, p, o, 2, -30000, -29000), Decision::Cut(-29000), "far above the window");
+        assert_eq!(s.decide(&ThreatEval, Cut::Margin(1.0), p, o, 2, -30000, -29000), Decision::Cut(-29000), "far above the window");
         let back = PruningStats::parse(&s.to_text("split")).unwrap();
         assert_eq!(back.get_for(true, 6, 2).map(|c| c.samples), Some(20));
         assert_eq!(back.get(6, 2), Some(quiet));
@@ -660,13 +693,13 @@ mod tests {
         s.set_line(2, 3, Predictor { samples: 50, slope: 1.0, intercept: 0.0, sigma: 5.0 });
         let (forced, paper) = (ForcedEval { mean: [0; 65] }, PaperEval { mean: [0; 65] });
         // A heuristic window far from the prediction: both cut.
-        assert_eq!(s.decide(&forced, 2.0, p, o, 3, 500, 501), Decision::Cut(500));
-        assert_eq!(s.decide(&paper, 2.0, p, o, 3, 500, 501), Decision::Cut(500));
+        assert_eq!(s.decide(&forced, Cut::Margin(2.0), p, o, 3, 500, 501), Decision::Cut(500));
+        assert_eq!(s.decide(&paper, Cut::Margin(2.0), p, o, 3, 500, 501), Decision::Cut(500));
         // A faster win than one already found, or a slower loss: only the
         // search can say, and Yomi's predictor lets it.
         for (alpha, beta) in [(WIN - 20, WIN - 19), (-WIN + 20, -WIN + 21), (WIN_NOW / 2, WIN)] {
-            assert_eq!(s.decide(&forced, 2.0, p, o, 3, alpha, beta), Decision::Search, "({alpha}, {beta})");
-            assert_ne!(s.decide(&paper, 2.0, p, o, 3, alpha, beta), Decision::Search, "the paper's cuts everywhere: ({alpha}, {beta})");
+            assert_eq!(s.decide(&forced, Cut::Margin(2.0), p, o, 3, alpha, beta), Decision::Search, "({alpha}, {beta})");
+            assert_ne!(s.decide(&paper, Cut::Margin(2.0), p, o, 3, alpha, beta), Decision::Search, "the paper's cuts everywhere: ({alpha}, {beta})");
         }
     }
 

@@ -17,7 +17,7 @@ use crate::four::board::{canonical, Board, Outcome};
 use crate::four::eval::{Evaluate, PaperEval, WIN_NOW};
 use crate::four::positions::random_opening;
 use crate::four::notation::Game;
-use crate::four::pruning::{stage_means, Model, PruningStats, Sample, MAX_K};
+use crate::four::pruning::{stage_means, Cut, Model, PruningStats, Sample, MAX_K};
 use crate::rng::Rng;
 
 /// The depth of the paper's searches, its games and its experiment.
@@ -34,7 +34,7 @@ pub fn paper_game(opening: &[u32], depth: u32) -> Game {
     }
     while game.board().outcome() == Outcome::Playing {
         let b = game.board();
-        let (peg, _) = PaperSearch::new(PaperEval::raw(), &none, f32::INFINITY).best_move(b.player(), b.opponent(), depth.min(64 - b.stones()));
+        let (peg, _) = PaperSearch::new(PaperEval::raw(), &none, Cut::None).best_move(b.player(), b.opponent(), depth.min(64 - b.stones()));
         game.play(peg % 16).expect("the search plays a legal peg");
     }
     game
@@ -174,20 +174,20 @@ pub fn calibrate_on_trees<E: Evaluate + Sync>(
             let mut out = Vec::new();
             if b.outcome() == Outcome::Playing {
                 let d = depth.min(64 - b.stones());
-                let mut s = PaperSearch::new(eval.clone(), &none, f32::INFINITY).sampling(per_depth, seed ^ (i as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D));
+                let mut s = PaperSearch::new(eval.clone(), &none, Cut::None).sampling(per_depth, seed ^ (i as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D));
                 s.best_move(b.player(), b.opponent(), d);
                 for (p, o, k) in s.sampled() {
                     if k > MAX_K {
                         continue;
                     }
                     let t = match stats.probe_depth(k) {
-                        Some(s) => PaperSearch::new(eval.clone(), &none, f32::INFINITY).value(p, o, s),
+                        Some(s) => PaperSearch::new(eval.clone(), &none, Cut::None).value(p, o, s),
                         None => eval.eval(p, o),
                     };
                     if t.abs() >= WIN_NOW / 2 {
                         continue;
                     }
-                    let deep = PaperSearch::new(eval.clone(), &none, f32::INFINITY).value(p, o, k);
+                    let deep = PaperSearch::new(eval.clone(), &none, Cut::None).value(p, o, k);
                     if deep.abs() < WIN_NOW / 2 {
                         out.push(Sample { stones: (p | o).count_ones(), depth: k, predictor: t as f64, deep: deep as f64, volatile: eval.volatile(p, o) });
                     }

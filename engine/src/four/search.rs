@@ -21,7 +21,7 @@ use crate::clock::Clock;
 use crate::error::Error;
 use crate::four::board::{canonical, has_four, inverse, legal, threats, transform, Board, Gravity, Outcome};
 use crate::four::eval::{EvalKind, Evaluate, ForcedEval, PaperEval, ThreatEval, EVAL_MAX};
-use crate::four::pruning::{Decision, PruningStats};
+use crate::four::pruning::{Cut, Decision, PruningStats};
 use crate::parallel::{Mode, Split};
 use crate::rules::movegen::Squares;
 use crate::rules::position::Color;
@@ -47,15 +47,15 @@ const SPLIT_DEPTH: u32 = 4;
 
 /// The selectivity a pruning margin is stored with in the table (wider
 /// margins prune less; 0 is no pruning).
-fn selectivity(margin: f32) -> u8 {
-    match margin {
-        m if !m.is_finite() => 0,
-        m if m >= 3.0 => 1,
-        m if m >= 2.0 => 2,
-        m if m >= 1.5 => 3,
-        m if m >= 1.0 => 4,
-        m if m >= 0.5 => 5,
-        _ => 6,
+fn selectivity(cut: Cut) -> u8 {
+    match cut {
+        Cut::None => 0,
+        Cut::Margin(m) if m >= 3.0 => 1,
+        Cut::Margin(m) if m >= 2.0 => 2,
+        Cut::Margin(m) if m >= 1.5 => 3,
+        Cut::Margin(m) if m >= 1.0 => 4,
+        Cut::Margin(m) if m >= 0.5 => 5,
+        Cut::Margin(_) => 6,
     }
 }
 
@@ -65,14 +65,14 @@ pub struct FourPolicy<'s, E> {
     /// The evaluation at the leaves.
     pub eval: E,
     stats: &'s PruningStats,
-    /// Paper 003's cut value in σ; infinite: no pruning.
-    margin: f32,
+    /// Paper 003's cut.
+    margin: Cut,
     selectivity: u8,
 }
 
 impl<'s, E: Evaluate> FourPolicy<'s, E> {
-    /// A policy with `eval`, pruning by `stats` at `margin` σ (infinite: none).
-    pub fn new(eval: E, stats: &'s PruningStats, margin: f32) -> Self {
+    /// A policy with `eval`, pruning by `stats` as `margin` says.
+    pub fn new(eval: E, stats: &'s PruningStats, margin: Cut) -> Self {
         FourPolicy { eval, stats, margin, selectivity: selectivity(margin) }
     }
 
@@ -209,8 +209,8 @@ pub struct FourOptions {
     pub limits: Limits,
     /// The evaluation at the leaves.
     pub eval: EvalKind,
-    /// Paper 003's cut value in σ; infinite: no pruning.
-    pub margin: f32,
+    /// Paper 003's cut.
+    pub margin: Cut,
     /// How the search spreads over the pool.
     pub mode: FourMode,
     /// Give every root move its value (a full window each).
@@ -273,7 +273,7 @@ impl std::fmt::Display for FourMode {
 
 impl Default for FourOptions {
     fn default() -> Self {
-        FourOptions { depth: 8, limits: Limits::NONE, eval: EvalKind::Threat, margin: f32::INFINITY, mode: FourMode::default(), all_moves: false }
+        FourOptions { depth: 8, limits: Limits::NONE, eval: EvalKind::Threat, margin: Cut::None, mode: FourMode::default(), all_moves: false }
     }
 }
 
@@ -438,7 +438,7 @@ pub fn search_with<E: Evaluate>(
         }
         result.nodes = s.stats.nodes;
         result.seconds = clock.seconds();
-        let exact = s.policy.margin.is_infinite();
+        let exact = s.policy.margin == Cut::None;
         result.proven = exact && (v.abs() >= PROVEN || depth == empties);
         progress(&result);
         if result.proven {

@@ -134,13 +134,10 @@ pub fn four_search(text: &str, options: JsValue, progress: Option<js_sys::Functi
     let asked = crate::play::strength::Asked { level: a.level.as_deref(), depth: a.depth, time: a.time };
     let mut o = asked.resolve::<FourLevel>().map_err(js)?.options(eval, mode);
     if let Some(m) = a.margin {
-        if !(m > 0.0 && m.is_finite()) {
-            return Err(JsError::new(&format!("margin {m} is not a positive number of standard deviations")));
-        }
-        o.margin = m;
+        o.margin = crate::four::pruning::Cut::margin(m).map_err(js)?;
     }
     if a.no_margin {
-        o.margin = f32::INFINITY;
+        o.margin = crate::four::pruning::Cut::None;
     }
     o.all_moves = a.all_moves;
     let game = Game::parse(text).map_err(js)?;

@@ -480,13 +480,7 @@ fn engine_options(e: &EngineArgs) -> Result<FourOptions, Error> {
     let asked = yomi::play::strength::Asked { level: e.level.as_deref(), depth: e.depth, time: e.time };
     let mut o = asked.resolve::<FourLevel>()?.options(eval, e.mode);
     if let Some(m) = &e.margin {
-        o.margin = if m == "none" {
-            f32::INFINITY
-        } else {
-            m.parse::<f32>().ok().filter(|v| *v > 0.0 && v.is_finite()).ok_or_else(|| {
-                Error::BadArgument(format!("--margin {m} is not a positive number of standard deviations or none"))
-            })?
-        };
+        o.margin = yomi::four::pruning::Cut::parse(m)?;
     }
     o.all_moves = e.all_moves;
     Ok(o)
