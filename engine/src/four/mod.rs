@@ -8,7 +8,7 @@
 //! statistics of paper 003's cut), [`search`](mod@search) (Score Four's policy of the
 //! shared node search, in every parallel mode but paper 002's tree), and
 //! [`level`], [`positions`] (openings, calibration games, the bench's),
-//! [`calibration`] (paper 003's statistics from games), [`matches`] and
+//! [`calibration`] (paper 003's statistics from games), [`matches`](mod@matches) and
 //! [`experiment`] (the paper's experiment) and,
 //! above it, [`reproduction`] (the paper's games, test set and tree
 //! statistics) and [`curve`] (the experiment drawn).
