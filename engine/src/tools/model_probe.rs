@@ -14,6 +14,10 @@
 use std::ops::RangeInclusive;
 
 use crate::error::Error;
+use crate::eval::pattern::{features, NFEATURES};
+use crate::rules::geometry::BoardSize;
+use crate::rules::square::Square;
+use crate::rules::symmetry::Symmetry;
 use crate::rules::geometry::Dims;
 use crate::rules::movegen::MoveGen;
 use crate::tools::pattern_fit::Labelled;
@@ -57,36 +61,19 @@ struct Family {
     tie: Vec<u32>,
 }
 
-fn square(name: &str) -> Result<u8, Error> {
-    let b = name.as_bytes();
-    match b {
-        [c @ b'a'..=b'h', r @ b'1'..=b'8'] => Ok((r - b'1') * 8 + (c - b'a')),
-        _ => Err(Error::BadArgument(format!("\"{name}\" is not a square of the 8x8 board"))),
-    }
-}
-
-/// The 8 symmetries of a square, by row and column.
-fn symmetric(s: u8, k: usize) -> u8 {
-    let (mut r, mut c) = (s / 8, s % 8);
-    if k & 4 != 0 {
-        std::mem::swap(&mut r, &mut c);
-    }
-    if k & 1 != 0 {
-        c = 7 - c;
-    }
-    if k & 2 != 0 {
-        r = 7 - r;
-    }
-    r * 8 + c
-}
-
 impl Family {
     fn new(squares: &[u8]) -> Family {
         let set = |w: &[u8]| w.iter().fold(0u64, |a, &s| a | 1 << s);
         let mut windows: Vec<Vec<u8>> = Vec::new();
         let mut perms: Vec<Vec<usize>> = Vec::new();
-        for k in 0..8 {
-            let w: Vec<u8> = squares.iter().map(|&s| symmetric(s, k)).collect();
+        for &k in Symmetry::group(BoardSize::OTHELLO) {
+            let w: Vec<u8> = squares
+                .iter()
+                .map(|&s| {
+                    let (r, c) = k.map_coords(BoardSize::OTHELLO, s as usize / 8, s as usize % 8);
+                    (r * 8 + c) as u8
+                })
+                .collect();
             if set(&w) == set(squares) {
                 // A symmetry of the window itself: digit i reads the square digit perm[i] reads in the base.
                 perms.push(w.iter().map(|s| squares.iter().position(|q| q == s).expect("same set")).collect());
@@ -176,7 +163,7 @@ impl Spec {
         let mut families = Vec::new();
         for name in &names {
             let (_, text) = CATALOGUE.iter().find(|(n, _)| n == name).expect("checked above");
-            let squares = text.split(' ').map(square).collect::<Result<Vec<u8>, Error>>()?;
+            let squares = text.split(' ').map(|n| Square::parse(n, BoardSize::OTHELLO).map(|s| s.index() as u8)).collect::<Result<Vec<u8>, Error>>()?;
             families.push(Family::new(&squares));
         }
         Ok(Spec { names, families, empties, width, discs, margin })
@@ -250,15 +237,16 @@ pub struct Probe {
     spec: Spec,
     theta: Vec<f32>,
     /// The count terms per phase: bias, each side's mobility, odd empties.
-    counts: Vec<[f32; 4]>,
+    counts: Vec<[f32; NFEATURES]>,
     /// Training RMS at the last epoch, in discs.
     pub train_rms: f64,
     /// Positions fitted.
     pub fitted: usize,
 }
 
-fn count_terms(p: u64, o: u64) -> [f32; 4] {
-    [1.0, G::moves(p, o).count_ones() as f32, G::moves(o, p).count_ones() as f32, ((64 - (p | o).count_ones()) & 1) as f32]
+/// The shipped evaluation's count terms (bias, each side's mobility, odd empties).
+fn count_terms(p: u64, o: u64) -> [f32; NFEATURES] {
+    features(p, o, G::moves(p, o).count_ones(), G::moves(o, p).count_ones()).map(|x| x as f32)
 }
 
 impl Probe {
@@ -333,7 +321,7 @@ impl Probe {
                 theta[i] -= scale[i] * rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
             }
             for ph in 0..nph {
-                for f in 0..4 {
+                for f in 0..NFEATURES {
                     let g = cgrad[ph][f] / per;
                     cm[ph][f] = b1 * cm[ph][f] + (1.0 - b1) * g;
                     cv[ph][f] = b2 * cv[ph][f] + (1.0 - b2) * g * g;
