@@ -42,6 +42,21 @@ export function appSession() {
 }
 
 /**
+ * Waits for `condition` in the page as waitForFunction does; a timeout
+ * fails with what the page shows (record, status, thinking line, error),
+ * so a failure in CI says where the game stood.
+ */
+export async function waitSaying(page, condition, { timeout = 30_000 } = {}) {
+  try {
+    await page.waitForFunction(condition, null, { timeout });
+  } catch (e) {
+    const shown = await page.evaluate(() => Object.fromEntries(['record', 'status', 'notice', 'thinking', 'error', 'clock-black', 'clock-white']
+      .map((id) => [id, document.getElementById(id)?.textContent ?? null])));
+    throw new Error(`${e.message}\nthe page shows ${JSON.stringify(shown)}`);
+  }
+}
+
+/**
  * A new game from the setup form. Players first: a player menu change may
  * start the engine, and New game must be the last word.
  */

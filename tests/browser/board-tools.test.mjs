@@ -3,7 +3,7 @@
 // board.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appSession } from './app-page.mjs';
+import { appSession, waitSaying } from './app-page.mjs';
 
 const { page, text, newGame } = appSession();
 
@@ -105,13 +105,17 @@ test('a different move keeps the old line as a variation; following it keeps the
 
 test("clocks: the side to move's clock runs, and the engine keeps within its share", async () => {
   await newGame({ white: 'easy' });
+  // A clock starts a new game: the clocks show at once, Black's runs once
+  // that game is drawn (asserting it before then failed one run in three).
+  await page().evaluate(() => (document.querySelector('#status').textContent = ''));
   await page().selectOption('#clock', '1');
   await page().waitForFunction(() => !document.querySelector('#clocks').hidden);
   assert.equal(await text('#clock-white'), '1:00');
-  assert.match(await page().getAttribute('#clock-black', 'class'), /running/);
+  await page().waitForFunction(() => document.querySelector('#status').textContent !== ''
+    && document.querySelector('#clock-black').classList.contains('running'));
   await page().click('#board [data-square="f5"]');
   // Easy answers; its clock ran while it thought, and now Black's runs again.
-  await page().waitForFunction(() => document.querySelector('#record').textContent.split(' ').length === 2);
+  await waitSaying(page(), () => document.querySelector('#record').textContent.split(' ').length === 2);
   assert.match(await page().getAttribute('#clock-black', 'class'), /running/);
   assert.match(await text('#clock-white'), /^(1:00|0:5\d)$/);
   await page().selectOption('#clock', '0');
