@@ -22,3 +22,5 @@ pub mod model_probe;
 pub mod tournament;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod solve_job;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod solve_check;

@@ -49,15 +49,19 @@ pub struct Spec {
 
 /// One leaf's solve, as `proofs.tsv` keeps it.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Proof {
+pub struct Proof {
     /// The leaf, in its canonical orientation.
-    position: Position,
-    alpha: i32,
-    beta: i32,
+    pub position: Position,
+    /// The window it was solved with: (`alpha`, `beta`).
+    pub alpha: i32,
+    /// See `alpha`.
+    pub beta: i32,
     /// Fail-soft: at most `alpha` is an upper bound, at least `beta` a lower one.
-    value: i32,
-    nodes: u64,
-    seconds: f64,
+    pub value: i32,
+    /// The solve's nodes.
+    pub nodes: u64,
+    /// The solve's seconds.
+    pub seconds: f64,
 }
 
 /// What is known of a leaf: lower ≤ value ≤ upper.
@@ -83,6 +87,8 @@ pub struct Job {
     /// What the job solves.
     pub spec: Spec,
     known: HashMap<(u64, u64), Known>,
+    /// Every proof in `proofs.tsv`, in its order.
+    proofs: Vec<Proof>,
     /// Leaves in `proofs.tsv`.
     pub leaves: usize,
     /// Nodes and seconds of every leaf in `proofs.tsv`.
@@ -106,7 +112,7 @@ const PROOFS_FILE: &str = "proofs.tsv";
 /// From this many empties the perfect line is finished by one plain solve.
 const LINE_SOLVE_EMPTIES: u32 = 30;
 
-fn io(path: &Path, e: std::io::Error) -> Error {
+pub(crate) fn io(path: &Path, e: std::io::Error) -> Error {
     Error::BadArgument(format!("{}: {e}", path.display()))
 }
 
@@ -175,7 +181,7 @@ impl Job {
             }
             (Err(e), _) => return Err(io(&spec_path, e)),
         };
-        let mut job = Job { dir: dir.to_path_buf(), spec, known: HashMap::new(), leaves: 0, nodes: 0, seconds: 0.0, log: None };
+        let mut job = Job { dir: dir.to_path_buf(), spec, known: HashMap::new(), proofs: Vec::new(), leaves: 0, nodes: 0, seconds: 0.0, log: None };
         let proofs = dir.join(PROOFS_FILE);
         match std::fs::read_to_string(&proofs) {
             Ok(text) => {
@@ -203,16 +209,25 @@ impl Job {
     fn add(&mut self, p: &Proof) {
         let k = (p.position.player(), p.position.opponent());
         let known = self.known.entry(k).or_insert(Known { lower: -INF, upper: INF });
-        if p.value <= p.alpha {
-            known.upper = known.upper.min(p.value);
-        } else if p.value >= p.beta {
-            known.lower = known.lower.max(p.value);
-        } else {
-            (known.lower, known.upper) = (p.value, p.value);
+        match p.verdict() {
+            Verdict::AtMostAlpha => known.upper = known.upper.min(p.value),
+            Verdict::AtLeastBeta => known.lower = known.lower.max(p.value),
+            Verdict::Exact(v) => (known.lower, known.upper) = (v, v),
         }
+        self.proofs.push(*p);
         self.leaves += 1;
         self.nodes += p.nodes;
         self.seconds += p.seconds;
+    }
+
+    /// The job's folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Every leaf proven so far, in the order they were proven.
+    pub fn proofs(&self) -> &[Proof] {
+        &self.proofs
     }
 
     /// A value of `pos` within (`alpha`, `beta`) that the proofs already give.
@@ -295,6 +310,11 @@ impl Job {
 }
 
 impl Proof {
+    /// What the proof says of the leaf's value.
+    pub fn verdict(&self) -> Verdict {
+        Verdict::of(self.value, (self.alpha, self.beta))
+    }
+
     fn line(&self) -> String {
         format!("{}\t{}\t{}\t{}\t{}\t{:.3}\n", format_position_with_board(&self.position), self.alpha, self.beta, self.value, self.nodes, self.seconds)
     }
@@ -311,6 +331,30 @@ impl Proof {
             nodes: nodes.parse().ok()?,
             seconds: seconds.parse().ok()?,
         })
+    }
+}
+
+/// What a fail-soft value solved with a window says of the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// At most `alpha`.
+    AtMostAlpha,
+    /// At least `beta`.
+    AtLeastBeta,
+    /// This value exactly.
+    Exact(i32),
+}
+
+impl Verdict {
+    /// The verdict of `value` solved with `window`.
+    pub fn of(value: i32, (alpha, beta): (i32, i32)) -> Verdict {
+        if value <= alpha {
+            Verdict::AtMostAlpha
+        } else if value >= beta {
+            Verdict::AtLeastBeta
+        } else {
+            Verdict::Exact(value)
+        }
     }
 }
 

@@ -20,6 +20,8 @@ pub struct Request<'a> {
     pub minutes: Option<f64>,
     /// Only say how far the job has come.
     pub progress: bool,
+    /// Check the proofs instead: this many leaves solved again, drawn by this seed.
+    pub check: Option<(usize, u64)>,
 }
 
 fn hours(seconds: f64) -> String {
@@ -86,6 +88,9 @@ pub fn run(r: Request) -> Result<u8, Error> {
             stop.store(true, Ordering::Relaxed);
         });
     }
+    if let Some((n, seed)) = r.check {
+        return check(&job, n, seed, &tt, &pool, r.mode, &stop);
+    }
     let mut last = std::time::Instant::now();
     let mut report = |job: &Job, s: &Solved| {
         // A line for a leaf of a second or more, or every 30 s.
@@ -121,4 +126,40 @@ pub fn run(r: Request) -> Result<u8, Error> {
         }
     }
     Ok(0)
+}
+
+/// `--check N`: N proven leaves solved again; exit status 1 if any disagrees.
+fn check(job: &Job, n: usize, seed: u64, tt: &TranspositionTable, pool: &rayon::ThreadPool, mode: Mode, stop: &AtomicBool) -> Result<u8, Error> {
+    use yomi::tools::solve_check::{run, Checked};
+    let size = job.spec.root.size();
+    let mut report = |c: &Checked, done: usize| {
+        println!(
+            "check {done} of {n}: {} in ({}, {}): job {:+}, again {:+} ({}), {}; {:.2} G nodes, {:.1} s",
+            yomi::format_position_with_board(&c.position).trim_start_matches(&format!("{}x{}:", size.rows(), size.cols())),
+            c.window.0,
+            c.window.1,
+            c.job_value,
+            c.value,
+            c.symmetry.name(),
+            if c.agrees() { "agrees" } else { "DISAGREES" },
+            c.nodes as f64 / 1e9,
+            c.seconds
+        );
+    };
+    let out = pool.install(|| run(job, n, seed, tt, mode.within_one_search(), Some(stop), &mut report))?;
+    let bad: Vec<&Checked> = out.checked.iter().filter(|c| !c.agrees()).collect();
+    let nodes: u64 = out.checked.iter().map(|c| c.nodes).sum();
+    let seconds: f64 = out.checked.iter().map(|c| c.seconds).sum();
+    println!(
+        "{} of {} leaves checked agree ({:.2} G nodes, {} of solving){}",
+        out.checked.len() - bad.len(),
+        out.checked.len(),
+        nodes as f64 / 1e9,
+        hours(seconds),
+        if out.finished { String::new() } else { "; stopped before the sample's end: run the same command to go on".into() }
+    );
+    for c in &bad {
+        println!("disagrees: {} in ({}, {}): the job says {:+}, the check {:+}", yomi::format_position_with_board(&c.position), c.window.0, c.window.1, c.job_value, c.value);
+    }
+    Ok(u8::from(!bad.is_empty()))
 }

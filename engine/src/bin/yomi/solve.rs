@@ -84,6 +84,15 @@ pub struct SolveArgs {
     /// With --job: stop after this many minutes (everything proven kept).
     #[arg(long, value_name = "M", requires = "job")]
     minutes: Option<f64>,
+    /// With --job: check the job's proofs by solving N of its proven leaves
+    /// again, drawn at random by --seed, each in another orientation on a
+    /// cleared table with --mode; kept in DIR/leaf-checks.tsv, so the same
+    /// command resumes. Exits 1 if any disagrees.
+    #[arg(long, value_name = "N", requires = "job", conflicts_with_all = ["frontier", "progress"])]
+    check: Option<usize>,
+    /// With --check: the seed of the sample.
+    #[arg(long, value_name = "S", default_value_t = 1, requires = "check")]
+    seed: u64,
     /// Position: one character per square from a1 row by row (X, O or -), a
     /// space, and X or O to move. Default: the start position of the board.
     #[arg(value_name = "POSITION", allow_hyphen_values = true)]
@@ -120,6 +129,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
             hash_mib: args.hash,
             minutes: args.minutes,
             progress: args.progress,
+            check: args.check.map(|n| (n, args.seed)),
         };
         return crate::job::run(request);
     }
