@@ -99,6 +99,8 @@ const JA = {
   'Perfect play from the start as paper 001 computed it (sets up the board, disc-difference scoring and two human players, then solves):':
     '論文 001 が計算した初期局面からの完全な手順（盤・石数差の得点・人対人を設定して読み切ります）：',
   '6×6 (minutes)': '6×6（数分）',
+  '4×14 (stored)': '4×14（保存済み）',
+  '4×16 (stored)': '4×16（保存済み）',
   'Perfect line': '最善手順',
   'A line that keeps the result': '結果を保つ手順',
   'Replay it on the board': '盤上で再生する',
@@ -192,8 +194,13 @@ const JA = {
   ', best move so far {move}': '、現時点の最善手は {move}',
   'Stopped before the end: no result, nothing proven yet.': '最後まで読む前に停止しました：結果なし、まだ何も証明されていません。',
   'between {low} and {high}': '{low} から {high} の間',
-  'stored result: solved in {seconds} s, {nodes} nodes on {threads} thread(s); checked: {checks}. Press \u201cSolve this position\u201d to solve it again here.':
-    '保存済みの結果：{threads} スレッドで {seconds} 秒、{nodes} ノード。検証：{checks}。ここで読み直すには「この局面を読み切る」を押してください。',
+  'stored result: solved in {time}, {nodes} nodes on {threads} thread(s); checked: {checks}. Press \u201cSolve this position\u201d to solve it again here.':
+    '保存済みの結果：{threads} スレッドで {time}、{nodes} ノード。検証：{checks}。ここで読み直すには「この局面を読み切る」を押してください。',
+  'The stored solution of {board} could not be loaded (it comes with the site: reload when online). Solving it here would take hours.':
+    '{board} の保存済みの解を読み込めませんでした（サイトと一緒に届きます。オンラインで再読み込みしてください）。ここで読み切ると何時間もかかります。',
+  '{n} s': '{n} 秒',
+  '{n} min': '{n} 分',
+  '{n} h': '{n} 時間',
   'Stopped before the end: no result. Proven so far for {side}: {proven}{best}{solved}.': '最後まで読む前に停止しました：結果なし。{side}について証明済み：{proven}{best}{solved}。',
   'The game is over: {side} won ({score}, {rule}).': '対局は終わっています：{side}の勝ち（{score}、{rule}）。',
   'The game is over: {side} lost ({score}, {rule}).': '対局は終わっています：{side}の負け（{score}、{rule}）。',

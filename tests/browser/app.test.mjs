@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { appSession, stopSolveAfter, solveLive } from './app-page.mjs';
+import { start } from './browser.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 // The CLI the browser's answers are checked against (cargo test builds it).
@@ -149,6 +150,43 @@ test('a level and a time mean the same in the page and the command line: the tim
   }
   assert.equal(web.bad, message);
   assert.equal(message, 'time -1 is not a positive number of seconds');
+});
+
+test('4x16 shows its stored solution at once, +64 from a 3.3-hour job, and its line replays to 61-0', async () => {
+  await page().click('.mini[data-board="4x16"]');
+  await page().waitForFunction(() => /\+64 for Black/.test(document.querySelector('#solve-result').textContent), null, { timeout: 10_000 });
+  assert.match(await text('#solve-result'), /Black to move: win by 64 with perfect play — Black wins 61–0/);
+  assert.match(await text('#solve-stats'), /^stored result: solved in 3\.3 h, [\d,.]+ [GT]? ?nodes on 1 thread\(s\); checked: the perfect line replays/);
+  // Shown, not solved: nothing runs.
+  assert.equal(await page().isDisabled('#solve-stop'), true);
+  assert.equal(await text('#position'), '4x16:-----------------------OX--------------XO----------------------- X');
+  await page().click('#replay');
+  await page().waitForFunction(() => !document.querySelector('#redo').disabled);
+  await page().click('#last');
+  await page().waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'));
+  assert.equal(await text('#status'), 'Game over: Black wins by 64 (61–0, paper 001 scoring).');
+});
+
+test('without the stored solutions, 4x14 and 4x16 say so and are never solved live', async () => {
+  const b = await start({ serviceWorkers: 'block' });
+  try {
+    await b.page.route('**/solved.json', (route) => route.fulfill({ status: 404, body: '' }));
+    await b.page.goto(b.url);
+    await b.page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+    await b.page.click('.mini[data-board="4x16"]');
+    await b.page.waitForFunction(() => /could not be loaded/.test(document.querySelector('#solve-warning').textContent));
+    assert.equal(await b.page.textContent('#solve-warning'),
+      'The stored solution of 4×16 could not be loaded (it comes with the site: reload when online). Solving it here would take hours.');
+    await b.page.waitForTimeout(300);
+    assert.equal(await b.page.isDisabled('#solve-stop'), true);
+    assert.equal(await b.page.isHidden('#solve-out'), true);
+    // A small board is solved live instead.
+    await b.page.click('.mini[data-board="4x4"]');
+    await b.page.waitForFunction(() => /−8 for Black/.test(document.querySelector('#solve-result').textContent), null, { timeout: 30_000 });
+    assert.doesNotMatch(await b.page.textContent('#solve-stats'), /stored result/);
+  } finally {
+    await b.close();
+  }
 });
 
 test("4x4 solves to -8 under paper 001's rule, and its perfect line replays to the end", async () => {

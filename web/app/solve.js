@@ -189,17 +189,27 @@ for (const b of document.querySelectorAll('.mini')) {
       scoring: 'paper',
       message: `Set up for paper 001: ${b.dataset.board.replace('x', '×')}, disc-difference scoring, both players human.`,
     });
-    const stored = app.solvedBoards?.find((s) => s.board === b.dataset.board && s.start === 'othello' && s.scoring === 'paper');
+    const stored = (await solvedBoards)?.find((s) => s.board === b.dataset.board && s.start === 'othello' && s.scoring === 'paper');
     if (stored) showStored(stored);
-    else await solveCurrent();
+    else if (b.hasAttribute('data-stored-only')) {
+      // Hours of solving: never started by a click, only shown when kept.
+      $('solve-out').hidden = true;
+      $('solve-warning').textContent = t('The stored solution of {board} could not be loaded (it comes with the site: reload when online). Solving it here would take hours.', { board: b.dataset.board.replace('x', '×') });
+    } else await solveCurrent();
   }));
 }
 
 // Boards solved from the start (engine/solves/solved.json), fetched after
 // the first paint: a one-click solve of one of them shows it at once.
-fetch('solved.json').then((r) => (r.ok ? r.json() : null)).then((boards) => {
-  if (Array.isArray(boards)) app.solvedBoards = boards;
-}, () => { /* offline before the file was kept: the boards are solved live */ });
+// Offline before the file was kept: null, and the small boards are solved live.
+const solvedBoards = fetch('solved.json').then((r) => (r.ok ? r.json() : null)).then((boards) => (Array.isArray(boards) ? boards : null), () => null);
+
+/** Seconds said in the unit that reads best: "0.35 s", "19 min", "3.3 h". */
+function duration(seconds) {
+  if (seconds < 120) return t('{n} s', { n: seconds.toFixed(2) });
+  if (seconds < 7200) return t('{n} min', { n: Math.round(seconds / 60) });
+  return t('{n} h', { n: (seconds / 3600).toFixed(1) });
+}
 
 /** A stored solution of the start shown as a finished solve, said to be stored. */
 function showStored(s) {
@@ -214,8 +224,8 @@ function showStored(s) {
   bar.max = 1;
   bar.value = 1;
   $('solve-warning').textContent = '';
-  $('solve-stats').textContent = t('stored result: solved in {seconds} s, {nodes} nodes on {threads} thread(s); checked: {checks}. Press \u201cSolve this position\u201d to solve it again here.', {
-    seconds: s.seconds.toFixed(2), nodes: big(s.nodes), threads: s.threads, checks: s.checks.join('; '),
+  $('solve-stats').textContent = t('stored result: solved in {time}, {nodes} nodes on {threads} thread(s); checked: {checks}. Press \u201cSolve this position\u201d to solve it again here.', {
+    time: duration(s.seconds), nodes: big(s.nodes), threads: s.threads, checks: s.checks.join('; '),
   });
   showSolution(position, r, false, app.generation);
 }

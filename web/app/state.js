@@ -40,8 +40,6 @@ export const app = {
   paused: false,
   /** The last solve's per-move results, while its position is on the board. */
   solved: null,
-  // The boards solved from the start (solved.json), once fetched.
-  solvedBoards: null,
   /** The last finished solve's position and line, for "Replay the line". */
   lastSolve: null,
   /** The board editor's squares and side, while it is open. */
