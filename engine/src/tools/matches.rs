@@ -159,10 +159,11 @@ pub struct GameOutcome {
     pub book_moves: [u32; 2],
 }
 
-/// Plays `black` against `white` from `start` to the end; `rng` moves the
-/// random player, `book_rng` chooses among book moves.
+/// Plays `black` against `white` from where `opening` stands to the end
+/// (its moves stay in the game's record); `rng` moves the random player,
+/// `book_rng` chooses among book moves.
 pub fn play_game(
-    start: Position,
+    opening: Game,
     scoring: Scoring,
     players: [&Player; 2],
     tables: [&TranspositionTable; 2],
@@ -170,7 +171,7 @@ pub fn play_game(
     book_rng: &mut Rng,
     stop: Option<&AtomicBool>,
 ) -> GameOutcome {
-    let mut game = Game::new(start);
+    let mut game = opening;
     let mut nodes = [0u64; 2];
     let mut seconds = [0f64; 2];
     let mut book_moves = [0u32; 2];
@@ -340,7 +341,7 @@ pub fn resume_match(
         }
         // Each pair of games plays one opening, from a stream of its own.
         let mut opening_rng = Rng::new(opts.seed ^ 0x0BE1 ^ ((g / 2) as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
-        let opening = random_opening(opts.size, opts.start, opts.random_plies, &mut opening_rng);
+        let opening = random_opening_game(opts.size, opts.start, opts.random_plies, &mut opening_rng);
         let a_black = g % 2 == 0;
         let (players, tts) = if a_black { ([a, b], [&tables[0], &tables[1]]) } else { ([b, a], [&tables[1], &tables[0]]) };
         let out = play_game(opening, opts.scoring, players, tts, &mut state.rng, &mut state.book_rng, stop);
@@ -372,19 +373,26 @@ pub fn resume_match(
 
 /// The start position after `plies` random moves (fewer if the game ends).
 pub fn random_opening(size: BoardSize, start: Start, plies: usize, rng: &mut Rng) -> Position {
-    let mut pos = Position::start(size, start);
+    *random_opening_game(size, start, plies, rng).current()
+}
+
+/// The game of `random_opening` from the start, its random moves in its
+/// record (a match's games are logged from the start, so they replay).
+pub fn random_opening_game(size: BoardSize, start: Start, plies: usize, rng: &mut Rng) -> Game {
+    let mut game = Game::new(Position::start(size, start));
     for _ in 0..plies {
+        let pos = *game.current();
         let moves = pos.legal_moves();
         if moves == 0 {
             if pos.passed().legal_moves() == 0 {
                 break;
             }
-            pos = pos.passed();
+            game.pass().expect("a pass is legal without moves");
             continue;
         }
-        pos = pos.play(rng.pick_square(moves)).expect("legal");
+        game.play(rng.pick_square(moves)).expect("legal");
     }
-    pos
+    game
 }
 
 #[cfg(test)]
@@ -433,6 +441,11 @@ mod tests {
         let engine = Player::parse("depth=3,wld=10,perfect=8", &shipped, &stats, None).unwrap();
         let r = play_match(&engine, &Player::Random, &opts, None, &mut |_, out, _| {
             assert_eq!(out.black_discs + out.white_discs + out.game.current().empties().count_ones(), 36);
+            // The record holds the random opening too: it replays from the start to the same end.
+            let start = Position::start(opts.size, opts.start);
+            assert_eq!(out.game.start(), &start);
+            let replayed = Game::from_record(start, &out.game.record()).unwrap();
+            assert_eq!(replayed.current(), out.game.current());
         });
         assert_eq!(r.games, 4);
         assert_eq!(r.wins, 4);
