@@ -24,3 +24,4 @@ pub mod tournament;
 pub mod solve_job;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod solve_check;
+pub mod tree_size;
