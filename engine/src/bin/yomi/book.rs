@@ -185,7 +185,8 @@ fn grow_book(args: GrowArgs) -> Result<(), Error> {
     let window = format!("leaves within {} discs of their position's best and {} of the start's value, to ply {}", args.rel, args.abs, args.plies);
     let opts = GrowOptions { depth: args.run.depth, rel: args.rel, abs: args.abs, plies: args.plies };
     let log = format!("deviate rel {} abs {}\t{}", args.rel, args.abs, args.plies);
-    drive(&args.run, &window, &log, &|book, stop, each| grow(book, &opts, stop, each))
+    let book = open(&args.run.file)?;
+    drive(&args.run, book, &window, &log, &|book, stop, each| grow(book, &opts, stop, each))
 }
 
 fn follow(args: FollowArgs) -> Result<(), Error> {
@@ -196,7 +197,7 @@ fn follow(args: FollowArgs) -> Result<(), Error> {
     let lines: Vec<Vec<u8>> = games.iter().filter(|g| !g.is_measured()).map(|g| g.replay().map(|game| yomi::tools::tournament::squares(&game))).collect::<Result<_, _>>()?;
     let (first, last) = games.iter().filter(|g| !g.is_measured()).fold((u16::MAX, 0), |(a, b), g| (a.min(g.year), b.max(g.year)));
     let set = played(&lines, args.min_games, args.plies as u32);
-    let book = if args.run.file.exists() { read(&args.run.file)? } else { Book::new() };
+    let book = open(&args.run.file)?;
     let missing = set.keys.iter().filter(|k| !book.contains(k)).count();
     println!(
         "{} games of {first}-{last}: {} positions reached by {} or more of them within {} plies, {} with the lines to them; {missing} not in the book",
@@ -208,14 +209,23 @@ fn follow(args: FollowArgs) -> Result<(), Error> {
     );
     let window = format!("every position {} games of {first}-{last} reach within {} plies", args.min_games, args.plies);
     let log = format!("games >= {} of {first}-{last}\t{}", args.min_games, args.plies);
-    drive(&args.run, &window, &log, &|book, stop, each| grow_along(book, &set.keys, args.run.depth, stop, each))
+    drive(&args.run, book, &window, &log, &|book, stop, each| grow_along(book, &set.keys, args.run.depth, stop, each))
 }
 
 type Grower<'a> = dyn Fn(&mut Book, &dyn Fn() -> bool, &mut dyn FnMut(&Book, &Progress)) -> Ended + Sync + 'a;
 
-/// Runs a growth on the book file: saves it at least once a minute and at
-/// the end, prints progress, and logs the run in history.tsv.
-fn drive(args: &RunArgs, window: &str, log: &str, grow: &Grower) -> Result<(), Error> {
+/// The book in `file`, or a new one if there is no file yet.
+fn open(file: &Path) -> Result<Book, Error> {
+    if file.exists() {
+        read(file)
+    } else {
+        Ok(Book::new())
+    }
+}
+
+/// Runs a growth on `book`, read from the book file: saves it at least once
+/// a minute and at the end, prints progress, and logs the run in history.tsv.
+fn drive(args: &RunArgs, mut book: Book, window: &str, log: &str, grow: &Grower) -> Result<(), Error> {
     if !(args.minutes > 0.0 && args.minutes.is_finite()) {
         return Err(Error::BadArgument(format!("--minutes {} must be a positive number", args.minutes)));
     }
@@ -223,7 +233,6 @@ fn drive(args: &RunArgs, window: &str, log: &str, grow: &Grower) -> Result<(), E
         return Err(Error::BadArgument("expected --depth 1-30".into()));
     }
     let pool = crate::common::check_threads(args.threads)?;
-    let mut book = if args.file.exists() { read(&args.file)? } else { Book::new() };
     let before = book.len();
     println!("growing {} ({before} positions): {window}, searched at depth {}", args.file.display(), args.depth);
     // The engine that grows it is the one checked out as it starts.
