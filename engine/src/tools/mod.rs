@@ -9,6 +9,10 @@ pub mod review;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod train;
 #[cfg(not(target_arch = "wasm32"))]
+pub mod probcut_calibration;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod pruning_experiment;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod datagen;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod pattern_fit;

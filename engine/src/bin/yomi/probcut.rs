@@ -1,6 +1,7 @@
 use clap::Args;
 use serde_json::json;
-use yomi::tools::train::{calibrate_probcut, pruning_experiment};
+use yomi::tools::probcut_calibration::calibrate_probcut;
+use yomi::tools::pruning_experiment::pruning_experiment;
 use yomi::Error;
 
 use crate::common::{check_threads, load_weights};
