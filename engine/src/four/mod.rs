@@ -33,6 +33,7 @@ pub mod matches;
 pub mod experiment;
 pub mod reproduction;
 pub mod curve;
+pub mod bench;
 
 pub use board::{Board, Outcome};
 pub use notation::{format_board, format_record, parse_peg, peg_name, Game};

@@ -761,41 +761,12 @@ fn bench_cmd(a: BenchArgs) -> Result<(), Error> {
         return Ok(());
     }
     let opts = FourOptions { depth: a.depth, eval, mode: a.mode, ..FourOptions::default() };
-    let tt = TranspositionTable::with_mib(64);
-    // [thread count] -> (seconds per round, nodes of the last round)
-    let mut runs: Vec<(Vec<f64>, u64)> = vec![(Vec::new(), 0); counts.len()];
-    for round in 0..a.rounds {
-        for (i, pool) in pools.iter().enumerate() {
-            let (mut seconds, mut nodes) = (0.0, 0);
-            for b in &positions {
-                tt.clear();
-                let r = pool.install(|| yomi::four::search(b, &tt, &opts, None, &mut |_| {}))?;
-                seconds += r.seconds;
-                nodes += r.nodes;
-            }
-            runs[i].0.push(seconds);
-            runs[i].1 = nodes;
-            if !a.json {
-                eprintln!("round {} threads {}: {:.3} s, {} nodes", round + 1, counts[i], seconds, nodes);
-            }
+    let pools: Vec<(usize, rayon::ThreadPool)> = counts.iter().copied().zip(pools).collect();
+    let rows = yomi::four::bench::bench(&positions, &pools, &opts, a.rounds, &mut |round, threads, seconds, nodes| {
+        if !a.json {
+            eprintln!("round {round} threads {threads}: {seconds:.3} s, {nodes} nodes");
         }
-    }
-    let stats = |v: &[f64]| {
-        let mut s = v.to_vec();
-        s.sort_by(f64::total_cmp);
-        (s[0], s[s.len() / 2])
-    };
-    let (base_best, base_median) = stats(&runs[0].0);
-    let rows: Vec<serde_json::Value> = runs
-        .iter()
-        .zip(&counts)
-        .map(|((secs, nodes), &n)| {
-            let (best, median) = stats(secs);
-            json!({"threads": n, "best": best, "median": median, "nodes": nodes,
-                   "nodes_per_second": (*nodes as f64 / best).round(),
-                   "speedup_best": base_best / best, "speedup_median": base_median / median})
-        })
-        .collect();
+    })?;
     if a.json {
         println!("{}", json!({"depth": a.depth, "mode": a.mode.name(), "positions": positions.len(), "rows": rows}));
     } else {
@@ -804,8 +775,7 @@ fn bench_cmd(a: BenchArgs) -> Result<(), Error> {
         for r in &rows {
             println!(
                 "{:>7} {:>8.3} {:>9.3} {:>12} {:>9.0}  {:.2}x / {:.2}x",
-                r["threads"].as_u64().unwrap(), r["best"].as_f64().unwrap(), r["median"].as_f64().unwrap(), r["nodes"].as_u64().unwrap(),
-                r["nodes_per_second"].as_f64().unwrap(), r["speedup_best"].as_f64().unwrap(), r["speedup_median"].as_f64().unwrap()
+                r.threads, r.best, r.median, r.nodes, r.nodes_per_second, r.speedup_best, r.speedup_median
             );
         }
     }
