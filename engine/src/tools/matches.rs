@@ -16,7 +16,7 @@ use crate::rules::geometry::BoardSize;
 use crate::play::level::Level;
 use crate::play::strength::Asked;
 use crate::play::probcut::ProbCutStats;
-use crate::rules::position::{Color, Position, Scoring, Start};
+use crate::rules::position::{Color, Position, Scoring, Start, Status};
 use crate::rng::Rng;
 use crate::parallel::Mode;
 use crate::play::search::SearchOptions;
@@ -181,14 +181,15 @@ pub fn play_game(
             Color::Black => 0,
             Color::White => 1,
         };
-        let moves = pos.legal_moves();
-        if moves == 0 {
-            if pos.passed().legal_moves() == 0 {
-                break;
+        match pos.status() {
+            Status::Over => break,
+            Status::Pass => {
+                game.pass().expect("a pass is legal without moves");
+                continue;
             }
-            game.pass().expect("a pass is legal without moves");
-            continue;
+            Status::Move => {}
         }
+        let moves = pos.legal_moves();
         let clock = Clock::start();
         let mv = match players[side] {
             Player::Random => Move::Play(rng.pick_square(moves)),
@@ -382,15 +383,11 @@ pub fn random_opening_game(size: BoardSize, start: Start, plies: usize, rng: &mu
     let mut game = Game::new(Position::start(size, start));
     for _ in 0..plies {
         let pos = *game.current();
-        let moves = pos.legal_moves();
-        if moves == 0 {
-            if pos.passed().legal_moves() == 0 {
-                break;
-            }
-            game.pass().expect("a pass is legal without moves");
-            continue;
+        match pos.status() {
+            Status::Over => break,
+            Status::Pass => game.pass().expect("a pass is legal without moves"),
+            Status::Move => game.play(rng.pick_square(pos.legal_moves())).expect("legal"),
         }
-        game.play(rng.pick_square(moves)).expect("legal");
     }
     game
 }
