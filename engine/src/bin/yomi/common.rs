@@ -104,6 +104,22 @@ pub fn commit(dir: &Path) -> String {
     }
 }
 
+/// How a search uses the machine: its threads, how they share the search,
+/// and its table.
+#[derive(clap::Args, Clone, Copy)]
+pub struct PoolArgs {
+    /// Threads to search with.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub threads: usize,
+    /// How the threads share the search: ybw (default), lazy, msai (paper
+    /// 000), predict (paper 002) or serial.
+    #[arg(long, default_value = "ybw", value_name = "MODE", value_parser = parse_mode)]
+    pub mode: yomi::Mode,
+    /// Transposition table size in MiB; the only large allocation.
+    #[arg(long, default_value_t = 256, value_name = "MiB")]
+    pub hash: usize,
+}
+
 /// Which game of a game file `--moves FILE` names, and how far into it.
 #[derive(clap::Args, Clone, Default)]
 pub struct GameFileArgs {

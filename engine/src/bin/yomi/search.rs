@@ -64,16 +64,8 @@ pub struct SearchArgs {
     /// Scoring rule: world or paper.
     #[arg(long, default_value = "world", value_name = "world|paper")]
     scoring: Scoring,
-    /// Threads.
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    threads: usize,
-    /// How the threads share the search: ybw (default), lazy, msai (paper
-    /// 000), predict (paper 002) or serial.
-    #[arg(long, default_value = "ybw", value_name = "MODE", value_parser = crate::common::parse_mode)]
-    mode: yomi::Mode,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 256, value_name = "MiB")]
-    hash: usize,
+    #[command(flatten)]
+    pool: crate::common::PoolArgs,
     /// Stop after about this many nodes.
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
@@ -109,7 +101,7 @@ pub struct SearchArgs {
 /// score from the file and the best score, then the share of best moves.
 fn run_obf(args: &SearchArgs, file: &str, opts: &SearchOptions, pool: &rayon::ThreadPool) -> Result<(), Error> {
     let lines = crate::solve::read_obf(file, args.board.board)?;
-    let tt = TranspositionTable::with_mib(args.hash);
+    let tt = TranspositionTable::with_mib(args.pool.hash);
     let (mut best_count, mut total, mut nodes, mut seconds, mut lost) = (0, 0, 0u64, 0f64, 0i64);
     for (i, line) in lines.iter().enumerate() {
         let pos = line.position;
@@ -161,13 +153,13 @@ fn run_obf(args: &SearchArgs, file: &str, opts: &SearchOptions, pool: &rayon::Th
 }
 
 pub fn run(args: SearchArgs) -> Result<(), Error> {
-    let pool = check_threads(args.threads)?;
-    check_hash(args.hash)?;
+    let pool = check_threads(args.pool.threads)?;
+    check_hash(args.pool.hash)?;
     let level = args.strength.level()?;
     if let Some(file) = &args.obf {
         let mut opts = SearchOptions {
             weights: load_weights(&args.strength.weights)?,
-            mode: args.mode,
+            mode: args.pool.mode,
             ..SearchOptions::new(level, args.scoring)
         };
         opts.limits.nodes = args.nodes;
@@ -179,7 +171,7 @@ pub fn run(args: SearchArgs) -> Result<(), Error> {
     let mut opts = SearchOptions {
         all_moves: args.all_moves,
         weights: load_weights(&args.strength.weights)?,
-        mode: args.mode,
+        mode: args.pool.mode,
         ..SearchOptions::new(level, args.scoring)
     };
     opts.limits.nodes = args.nodes;
@@ -198,7 +190,7 @@ pub fn run(args: SearchArgs) -> Result<(), Error> {
         }
     };
     if args.distributed {
-        let r = crate::distributed::search_one(crate::distributed::Place::Cluster, &pos, opts, args.threads, args.hash, &mut |m, w| {
+        let r = crate::distributed::search_one(crate::distributed::Place::Cluster, &pos, opts, args.pool.threads, args.pool.hash, &mut |m, w| {
             master_line(m, Some(format!("rank {w}")))
         })?;
         return match r {
@@ -206,8 +198,8 @@ pub fn run(args: SearchArgs) -> Result<(), Error> {
             None => Ok(()),
         };
     }
-    let tt = TranspositionTable::with_mib(args.hash);
-    if args.mode == yomi::Mode::Predict {
+    let tt = TranspositionTable::with_mib(args.pool.hash);
+    if args.pool.mode == yomi::Mode::Predict {
         let r = pool.install(|| {
             yomi::play::search::search_predict(&pos, &tt, &opts, None, &|m| master_line(m, None))
         });

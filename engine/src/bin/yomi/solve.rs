@@ -21,16 +21,8 @@ pub struct SolveArgs {
     /// Solve for win, draw or loss only (faster); the score is then +1, 0 or -1.
     #[arg(long)]
     wld: bool,
-    /// Threads to search with.
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    threads: usize,
-    /// How the threads share the search: ybw (default), lazy, msai (paper
-    /// 000), predict (paper 002) or serial.
-    #[arg(long, default_value = "ybw", value_name = "MODE", value_parser = crate::common::parse_mode)]
-    mode: yomi::Mode,
-    /// Transposition table size in MiB; the only large allocation.
-    #[arg(long, default_value_t = 256, value_name = "MiB")]
-    hash: usize,
+    #[command(flatten)]
+    pool: crate::common::PoolArgs,
     /// Also give the exact score of every legal move.
     #[arg(long)]
     all_moves: bool,
@@ -101,8 +93,8 @@ pub struct SolveArgs {
 
 /// Exit status: 0, or 1 when an OBF file's scores disagree with the solver.
 pub fn run(args: SolveArgs) -> Result<u8, Error> {
-    crate::common::check_thread_count(args.threads)?;
-    crate::common::check_hash(args.hash)?;
+    crate::common::check_thread_count(args.pool.threads)?;
+    crate::common::check_hash(args.pool.hash)?;
     if let Some(t) = args.time {
         yomi::play::strength::checked_seconds(t)?;
     }
@@ -124,16 +116,16 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
         let request = crate::job::Request {
             dir,
             spec,
-            threads: args.threads,
-            mode: args.mode,
-            hash_mib: args.hash,
+            threads: args.pool.threads,
+            mode: args.pool.mode,
+            hash_mib: args.pool.hash,
             minutes: args.minutes,
             progress: args.progress,
             check: args.check.map(|n| (n, args.seed)),
         };
         return crate::job::run(request);
     }
-    let opts = SolveOptions { scoring: args.scoring, wld: args.wld, all_moves: args.all_moves, mode: args.mode, exclude: 0, limits: yomi::Limits { time: args.time, nodes: None } };
+    let opts = SolveOptions { scoring: args.scoring, wld: args.wld, all_moves: args.all_moves, mode: args.pool.mode, exclude: 0, limits: yomi::Limits { time: args.time, nodes: None } };
     let place = if args.distributed { Place::Cluster } else { Place::Here };
     if args.distributed || args.results.is_some() || args.openings.is_some() {
         if args.all_moves {
@@ -156,10 +148,10 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
             (None, None) => None,
         };
         if let Some(source) = source {
-            let batch = Batch { source, results: args.results.as_deref(), json: args.json, threads: args.threads, hash_mib: args.hash };
+            let batch = Batch { source, results: args.results.as_deref(), json: args.json, threads: args.pool.threads, hash_mib: args.pool.hash };
             return crate::distributed::solve_many(place, batch, opts);
         }
-        if let Some(sol) = crate::distributed::solve_one(place, &pos, opts, args.threads, args.hash)? {
+        if let Some(sol) = crate::distributed::solve_one(place, &pos, opts, args.pool.threads, args.pool.hash)? {
             if args.json {
                 println!("{}", to_json(&pos, &sol, opts));
             } else {
@@ -176,8 +168,8 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
             vec![ObfLine { position: *game.current(), scores: Vec::new() }]
         }
     };
-    let tt = TranspositionTable::with_mib(args.hash);
-    let pool = crate::common::check_threads(args.threads)?;
+    let tt = TranspositionTable::with_mib(args.pool.hash);
+    let pool = crate::common::check_threads(args.pool.threads)?;
 
     let (mut checked, mut mismatched) = (0, 0);
     let (mut nodes, mut seconds) = (0u64, 0f64);
