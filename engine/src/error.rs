@@ -101,6 +101,22 @@ pub enum Error {
     BadTime(f64),
     /// Anything else a command line or API argument can get wrong.
     BadArgument(String),
+    /// A file that cannot be read or written: its path and the system's reason.
+    Io {
+        /// The file.
+        path: String,
+        /// What the system said.
+        why: String,
+    },
+    /// A data file the project writes (a corpus shard or manifest, a job's
+    /// proofs or checks, a held-out set) whose contents are damaged: its path
+    /// (or what it is) and where and how.
+    Damaged {
+        /// The file, or what it is when it came as bytes.
+        file: String,
+        /// Where (byte or line) and what is wrong.
+        why: String,
+    },
     /// A weights or statistics file that cannot be read.
     BadWeights(String),
     /// An opening book file that cannot be read (the byte or line, and why).
@@ -198,6 +214,7 @@ impl fmt::Display for Error {
             }
             Error::BadTime(t) => write!(f, "time {t} is not a positive number of seconds"),
             Error::BadArgument(s) => f.write_str(s),
+            Error::Io { path, why } | Error::Damaged { file: path, why } => write!(f, "{path}: {why}"),
             Error::BadWeights(s) => write!(f, "bad weights file: {s}"),
             Error::BadBook(s) => write!(f, "bad book: {s}"),
             Error::BadGameFile(s) => write!(f, "bad game file: {s}"),
@@ -218,3 +235,15 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+impl Error {
+    /// The error of reading or writing `path`.
+    pub fn io(path: &std::path::Path, e: std::io::Error) -> Error {
+        Error::Io { path: path.display().to_string(), why: e.to_string() }
+    }
+
+    /// `file` (a path, or what it is) damaged: `why` says where and how.
+    pub fn damaged(file: impl fmt::Display, why: impl fmt::Display) -> Error {
+        Error::Damaged { file: file.to_string(), why: why.to_string() }
+    }
+}

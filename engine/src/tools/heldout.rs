@@ -107,7 +107,7 @@ impl HeldOut {
     pub fn parse(text: &str) -> Result<HeldOut, Error> {
         let mut set = HeldOut::default();
         for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-            let bad = |why: String| Error::BadArgument(format!("held-out set, line {}: {why}", i + 1));
+            let bad = |why: String| Error::damaged("held-out set", format!("line {}: {why}", i + 1));
             let obf = parse_obf_line(line, Some(BoardSize::OTHELLO)).map_err(|e| bad(e.to_string()))?;
             let [(best, score)] = obf.scores[..] else {
                 return Err(bad("expected one move:score field".into()));
@@ -125,7 +125,7 @@ impl HeldOut {
     /// on no positions would look like a fit measured on the set).
     pub fn read(path: &Path) -> Result<HeldOut, Error> {
         let text = std::fs::read_to_string(path).map_err(|e| Error::BadArgument(format!("cannot read the held-out set {}: {e}", path.display())))?;
-        HeldOut::parse(&text).map_err(|e| Error::BadArgument(format!("{}: {e}", path.display())))
+        HeldOut::parse(&text).map_err(|e| Error::damaged(path.display(), e))
     }
 
     /// Reads the set at `path` to grow it: empty if there is no file yet.
@@ -136,7 +136,7 @@ impl HeldOut {
     /// Writes the set to `path` whole, by a rename, so that an interruption
     /// leaves the old file or the new one.
     pub fn write(&self, path: &Path) -> Result<(), Error> {
-        let io = |e: std::io::Error| Error::BadArgument(format!("{}: {e}", path.display()));
+        let io = |e: std::io::Error| Error::io(path, e);
         let part = path.with_extension("part");
         std::fs::write(&part, self.text()).map_err(io)?;
         std::fs::rename(&part, path).map_err(io)

@@ -136,7 +136,7 @@ fn read_checks(job: &Job) -> Result<(Vec<Checked>, u64), Error> {
         .enumerate()
         .map(|(i, l)| {
             Checked::parse(l.trim_end(), job.spec.root.size())
-                .ok_or_else(|| Error::BadArgument(format!("{}: line {} is not a check", path.display(), i + 1)))
+                .ok_or_else(|| Error::damaged(path.display(), format!("line {} is not a check", i + 1)))
         })
         .collect::<Result<_, _>>()?;
     Ok((checks, whole.iter().map(|l| l.len() as u64).sum()))

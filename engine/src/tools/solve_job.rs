@@ -113,7 +113,7 @@ const PROOFS_FILE: &str = "proofs.tsv";
 const LINE_SOLVE_EMPTIES: u32 = 30;
 
 pub(crate) fn io(path: &Path, e: std::io::Error) -> Error {
-    Error::BadArgument(format!("{}: {e}", path.display()))
+    Error::io(path, e)
 }
 
 impl Spec {
@@ -126,7 +126,7 @@ impl Spec {
     }
 
     fn parse(text: &str, path: &Path) -> Result<Spec, Error> {
-        let bad = |why: &str| Error::BadArgument(format!("{}: {why}", path.display()));
+        let bad = |why: &str| Error::damaged(path.display(), why);
         let field = |name: &str| {
             text.lines().find_map(|l| l.strip_prefix(name).and_then(|r| r.strip_prefix('\t'))).ok_or_else(|| bad(&format!("no {name} line")))
         };
@@ -192,7 +192,7 @@ impl Job {
                         break;
                     }
                     let proof = Proof::parse(line.trim_end(), job.spec.root.size())
-                        .ok_or_else(|| Error::BadArgument(format!("{}: line {} is not a proof", proofs.display(), i + 1)))?;
+                        .ok_or_else(|| Error::damaged(proofs.display(), format!("line {} is not a proof", i + 1)))?;
                     job.add(&proof);
                     whole += line.len();
                 }

@@ -119,7 +119,7 @@ pub fn read_manifest(dir: &Path) -> Result<Vec<Entry>, Error> {
             continue;
         }
         let e = Entry::parse(line)
-            .ok_or_else(|| Error::BadArgument(format!("{}: line {}: not a manifest entry", path.display(), i + 1)))?;
+            .ok_or_else(|| Error::damaged(path.display(), format!("line {}: not a manifest entry", i + 1)))?;
         out.push(e);
     }
     Ok(out)
@@ -149,10 +149,10 @@ pub fn load(dir: &Path) -> Result<Vec<(Entry, Shard)>, Error> {
     for entry in read_manifest(dir)? {
         let path = dir.join(&entry.file);
         let bytes = std::fs::read(&path).map_err(|e| io_error(&path, e))?;
-        let shard = Shard::from_bytes(&bytes).map_err(|e| Error::BadArgument(format!("{}: {e}", path.display())))?;
+        let shard = Shard::from_bytes(&bytes).map_err(|e| Error::damaged(path.display(), e))?;
         let n: usize = shard.games.iter().map(|g| g.moves.len()).sum();
         if shard.games.len() != entry.games as usize || n as u64 != entry.positions || shard.recipe != entry.recipe {
-            return Err(Error::BadArgument(format!("{}: does not match its manifest entry", path.display())));
+            return Err(Error::damaged(path.display(), "does not match its manifest entry"));
         }
         out.push((entry, shard));
     }

@@ -36,6 +36,7 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
+    use crate::error::Error;
     use crate::eval::evaluation::Weights;
     use crate::rules::position::{Position, Scoring};
     use crate::search::tt::TranspositionTable;
@@ -144,7 +145,10 @@ mod tests {
         // The third move onto a corner: illegal that early.
         let at = header_bytes(recipe.version()) + 3;
         b[at] = 0;
-        let e = Shard::from_bytes(&b).unwrap_err().to_string();
+        let err = Shard::from_bytes(&b).unwrap_err();
+        // A damaged file, not a bad argument: the caller can tell them apart.
+        assert!(matches!(err, Error::Damaged { .. }), "{err:?}");
+        let e = err.to_string();
         assert!(e.contains(&format!("byte {at}")) && e.contains("illegal"), "{e}");
         assert!(Shard::from_bytes(b"YOMICORX").unwrap_err().to_string().contains("byte 0"));
     }

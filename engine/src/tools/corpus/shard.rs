@@ -301,7 +301,7 @@ impl Shard {
     /// Reads a shard, checking every game against the rules; an error names
     /// the byte where the shard goes wrong.
     pub fn from_bytes(b: &[u8]) -> Result<Shard, Error> {
-        let bad = |at: usize, what: &str| Error::BadArgument(format!("corpus shard: byte {at}: {what}"));
+        let bad = |at: usize, what: &str| Error::damaged("corpus shard", format!("byte {at}: {what}"));
         let (recipe, header) = Recipe::read_header(b).map_err(|(at, what)| bad(at, &what))?;
         let count = u32::from_le_bytes(b[header - 4..header].try_into().expect("4 bytes")) as usize;
         let mut at = header;

@@ -63,7 +63,7 @@ pub fn read_work(path: &Path) -> Result<Option<Work>, Error> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(io_error(path, e)),
     };
-    let bad = |at: usize, what: &str| Error::BadArgument(format!("{}: byte {at}: {what}", path.display()));
+    let bad = |at: usize, what: &str| Error::damaged(path.display(), format!("byte {at}: {what}"));
     let (recipe, header) = Recipe::read_header(&bytes).map_err(|(at, what)| bad(at, &what))?;
     let commit_len = *bytes.get(header).ok_or_else(|| bad(0, "the header is torn"))? as usize;
     let mut at = header + 1 + commit_len;
@@ -94,7 +94,7 @@ pub(super) fn is_torn(b: &[u8], at: usize) -> bool {
 }
 
 pub(super) fn io_error(path: &Path, e: io::Error) -> Error {
-    Error::BadArgument(format!("{}: {e}", path.display()))
+    Error::io(path, e)
 }
 
 /// Starts a work file for `recipe` (which must not exist yet).
