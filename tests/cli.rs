@@ -1081,3 +1081,24 @@ fn explore_shows_what_tournament_players_played() {
         assert!(stderr(&o).contains(message), "{args:?}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn a_reader_that_stops_reading_ends_the_command_quietly() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::Stdio;
+    // As `yomi perft 9 | head -1`: the first line read, then the pipe closed.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_yomi"))
+        .args(["perft", "9"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("yomi runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert_eq!(first, "1 4\n");
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    // Like any Unix tool a closed pipe ends: status 141 (128 + SIGPIPE), nothing said.
+    assert_eq!((status.code(), err.as_str()), (Some(141), ""));
+}

@@ -136,7 +136,23 @@ impl BoardArgs {
     }
 }
 
+/// A reader that stops reading (`yomi perft 12 | head -1`) ends the command
+/// quietly with status 141, as a closed pipe ends any Unix tool, instead of
+/// a panic's report (Rust ignores SIGPIPE, so the next print fails).
+fn quiet_on_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload.downcast_ref::<String>().map(String::as_str).or_else(|| payload.downcast_ref::<&str>().copied()).unwrap_or("");
+        if message.starts_with("failed printing to std") && message.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => perft::run(args).map(|()| 0),
