@@ -1102,3 +1102,25 @@ fn a_reader_that_stops_reading_ends_the_command_quietly() {
     // Like any Unix tool a closed pipe ends: status 141 (128 + SIGPIPE), nothing said.
     assert_eq!((status.code(), err.as_str()), (Some(141), ""));
 }
+
+#[test]
+fn the_command_that_started_a_tournament_shard_resumes_it() {
+    use yomi::tools::corpus::{read_manifest, start_work, Recipe, WORK};
+    let dir = std::env::temp_dir().join(format!("yomi-cli-real-shard-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // A shard of tournament games in progress (outside git: commit "unknown"), as a stopped `grow --real` leaves it.
+    start_work(&dir.join(WORK), &Recipe::tournament(0), "unknown").unwrap();
+    let games = concat!(env!("CARGO_MANIFEST_DIR"), "/data/wthor/games-1977-2023.tsv.gz");
+    let d = dir.to_str().unwrap();
+    let o = yomi(&["corpus", "grow", "--real", "--real-games", games, "--games", "1", "--threads", "1", "--dir", d]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let entries = read_manifest(&dir).unwrap();
+    assert_eq!((entries.len(), entries[0].games), (1, 1));
+    // A recipe of its own still may not take over a shard in progress.
+    start_work(&dir.join(WORK), &Recipe::tournament(1), "unknown").unwrap();
+    let o = yomi(&["corpus", "grow", "--seed", "5", "--games", "1", "--dir", d]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("holds a shard in progress with its own recipe"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -158,7 +158,15 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
     let entries = corpus::read_manifest(dir)?;
     let mut work = match corpus::read_work(&path)? {
         Some(w) => {
-            if args.seed.is_some() || args.exact.is_some() || args.depth.is_some() || args.detours.is_some() || args.real {
+            // The command that started the shard resumes it; a recipe of its own does not.
+            let r = &w.recipe;
+            let real = matches!(r.source, corpus::Source::Tournament { .. });
+            if args.seed.is_some_and(|s| s != r.seed)
+                || args.exact.is_some_and(|e| e != r.exact)
+                || args.depth.is_some_and(|d| d != r.depth)
+                || args.detours.is_some_and(|d| d != r.detours)
+                || (args.real && !real)
+            {
                 return Err(Error::BadArgument(format!(
                     "{} holds a shard in progress with its own recipe; finish it (--finish) before naming a new one",
                     path.display()
