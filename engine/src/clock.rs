@@ -38,3 +38,13 @@ impl Clock {
         (js_sys::Date::now() - self.0) / 1000.0
     }
 }
+
+/// `count` per second over `seconds`; 0 when no time passed (a search that
+/// ended at once has no rate, not an infinite one).
+pub fn rate(count: u64, seconds: f64) -> f64 {
+    if seconds > 0.0 {
+        count as f64 / seconds
+    } else {
+        0.0
+    }
+}

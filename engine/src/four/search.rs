@@ -320,11 +320,7 @@ impl FourResult {
 
     /// Nodes per second of the search.
     pub fn nodes_per_second(&self) -> f64 {
-        if self.seconds > 0.0 {
-            self.nodes as f64 / self.seconds
-        } else {
-            0.0
-        }
+        crate::clock::rate(self.nodes, self.seconds)
     }
 }
 

@@ -159,7 +159,7 @@ fn solve_report(pos: &Position, s: &Solution) -> SolveReport {
         nodes: s.stats.nodes,
         leaves: s.stats.leaves,
         seconds: s.seconds,
-        nodes_per_second: if s.seconds > 0.0 { s.stats.nodes as f64 / s.seconds } else { 0.0 },
+        nodes_per_second: crate::clock::rate(s.stats.nodes, s.seconds),
         stopped: s.stopped,
     }
 }

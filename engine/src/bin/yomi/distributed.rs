@@ -225,7 +225,7 @@ pub fn solve_many(place: Place, batch: Batch, opts: SolveOptions) -> Result<u8, 
             }
         };
         batch::run(links, &positions, &opts, results.as_mut(), None, &mut event).map_err(Error::BadArgument)?;
-        let rate = if seconds > 0.0 { nodes as f64 / seconds } else { 0.0 };
+        let rate = yomi::clock::rate(nodes, seconds);
         let summary = format!(
             "{matched} of {checked} positions match; {} positions, {from_file} from the results file, {stopped} stopped, {rejected} rejected; \
              {nodes} nodes, {seconds:.3} s of solving, {rate:.0} nodes/s; {:.3} s in all on {} workers",

@@ -204,7 +204,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
         }
     }
     if args.obf.is_some() {
-        let rate = if seconds > 0.0 { nodes as f64 / seconds } else { 0.0 };
+        let rate = yomi::clock::rate(nodes, seconds);
         let summary = format!(
             "{} of {checked} positions match; {nodes} nodes, {seconds:.3} s, {rate:.0} nodes/s",
             checked - mismatched
