@@ -9,12 +9,11 @@ use crate::play::midgame::{Mid, MID_INF};
 use crate::play::probcut::ProbCutStats;
 use crate::rng::Rng;
 use crate::rules::geometry::BoardSize;
-use crate::rules::movegen::MoveGen;
 use crate::rules::position::Scoring;
 use crate::search::node::Searcher;
 use crate::search::stop::Halt;
 use crate::search::tt::TranspositionTable;
-use crate::tools::train::noisy_choice;
+use crate::tools::train::self_play_turn;
 use crate::{Position, Start};
 
 /// A position from the middle of a self-play game on 8×8 (depth-2 players
@@ -29,18 +28,9 @@ fn midgame_position(weights: &'static Weights, rng: &mut Rng, min_empties: u32) 
     let target = 2 + rng.below((60 - min_empties.min(58)) as u64 - 1) as u32;
     let mut ply = 0;
     while ply < target {
-        let (p, o) = (pos.player(), pos.opponent());
-        let moves = G::moves(p, o);
-        if moves == 0 {
-            if G::moves(o, p) == 0 {
-                break;
-            }
-            pos = pos.passed();
-            continue;
-        }
-        let sq = if ply < 4 || rng.below(8) == 0 { rng.pick(moves) } else { noisy_choice(&mut s, p, o, rng) };
-        pos = pos.play(crate::Square::of_bit(sq)).expect("legal");
-        ply += 1;
+        let Some((next, moved)) = self_play_turn(&pos, |rng| ply < 4 || rng.below(8) == 0, &mut s, rng) else { break };
+        pos = next;
+        ply += moved as u32;
     }
     pos
 }

@@ -226,26 +226,38 @@ fn game_samples<G: MoveGen>(shape: usize, weights: &'static Weights, opts: DataO
 pub(crate) fn self_play<G: MoveGen>(mut pos: Position, opening: u64, s: &mut MidSearcher<G>, rng: &mut Rng) -> Vec<Position> {
     let mut positions = Vec::new();
     let mut ply = 0;
-    loop {
-        let (p, o) = (pos.player(), pos.opponent());
-        let moves = G::moves(p, o);
-        if moves == 0 {
-            if G::moves(o, p) == 0 {
-                return positions;
-            }
-            pos = pos.passed();
-            continue;
+    while let Some((next, moved)) = self_play_turn(&pos, |rng| ply < opening || rng.below(10) == 0, s, rng) {
+        if moved {
+            positions.push(pos);
+            ply += 1;
         }
-        positions.push(pos);
-        let sq = if ply < opening || rng.below(10) == 0 { rng.pick(moves) } else { noisy_choice(s, p, o, rng) };
-        pos = pos.play(crate::Square::of_bit(sq)).expect("legal");
-        ply += 1;
+        pos = next;
     }
+    positions
+}
+
+/// The self-play players' turn at `pos`: a pass where they must, else a
+/// random move where `random` says so (it may draw on `rng`), else
+/// [`noisy_choice`]. None at the game's end; with the new position, whether
+/// a move (not a pass) was made.
+pub(crate) fn self_play_turn<G: MoveGen>(
+    pos: &Position,
+    random: impl FnOnce(&mut Rng) -> bool,
+    s: &mut MidSearcher<G>,
+    rng: &mut Rng,
+) -> Option<(Position, bool)> {
+    let (p, o) = (pos.player(), pos.opponent());
+    let moves = G::moves(p, o);
+    if moves == 0 {
+        return (G::moves(o, p) != 0).then(|| (pos.passed(), false));
+    }
+    let sq = if random(rng) { rng.pick(moves) } else { noisy_choice(s, p, o, rng) };
+    Some((pos.play(crate::Square::of_bit(sq)).expect("legal"), true))
 }
 
 /// The self-play players' move: best after one ply of search plus up to
 /// half a disc of noise, so games from one opening differ.
-pub(crate) fn noisy_choice<G: MoveGen>(s: &mut MidSearcher<G>, p: u64, o: u64, rng: &mut Rng) -> u32 {
+fn noisy_choice<G: MoveGen>(s: &mut MidSearcher<G>, p: u64, o: u64, rng: &mut Rng) -> u32 {
     let mut best = (i32::MIN, 0);
     for sq in Squares(G::moves(p, o)) {
         let f = G::flips(p, o, sq);
