@@ -73,10 +73,10 @@ pub struct ResultsFile {
 impl ResultsFile {
     /// Opens (or creates) `path` and reads the results it holds.
     pub fn open(path: &str) -> Result<ResultsFile, Error> {
-        let fail = |e: std::io::Error| Error::BadArgument(format!("results file {path}: {e}"));
+        let fail = |e: std::io::Error| Error::Io { path: format!("results file {path}"), why: e.to_string() };
         let mut file = OpenOptions::new().read(true).append(true).create(true).open(path).map_err(fail)?;
         let mut text = String::new();
-        file.read_to_string(&mut text).map_err(|e| Error::BadArgument(format!("results file {path} is not text: {e}")))?;
+        file.read_to_string(&mut text).map_err(|e| Error::damaged(format!("results file {path}"), format!("not text: {e}")))?;
         // Everything up to the last newline is whole; what follows it was cut
         // short by a kill and goes.
         let whole = text.rfind('\n').map_or(0, |i| i + 1);
@@ -89,7 +89,7 @@ impl ResultsFile {
             if line.trim().is_empty() {
                 continue;
             }
-            let bad = |why: &str| Error::BadArgument(format!("results file {path} line {}: {why}", n + 1));
+            let bad = |why: &str| Error::damaged(format!("results file {path}"), format!("line {}: {why}", n + 1));
             let v: Value = serde_json::from_str(line).map_err(|e| bad(&e.to_string()))?;
             let board: BoardSize = v["board"].as_str().ok_or_else(|| bad("no board"))?.parse()?;
             let pos = crate::rules::notation::parse_position(v["position"].as_str().ok_or_else(|| bad("no position"))?, Some(board))

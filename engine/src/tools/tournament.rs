@@ -69,7 +69,7 @@ pub fn fitting(games: &[TournamentGame]) -> Result<Vec<Vec<u8>>, Error> {
 pub fn parse(text: &str) -> Result<Vec<TournamentGame>, Error> {
     let mut games = Vec::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let bad = |why: &str| Error::BadArgument(format!("tournament games, line {}: {why}", i + 1));
+        let bad = |why: &str| Error::damaged("tournament games", format!("line {}: {why}", i + 1));
         let cols: Vec<&str> = line.split('\t').collect();
         let [year, _event, _black, _white, discs, record] = cols[..] else {
             return Err(bad("expected 6 tab-separated columns: year, event, Black, White, Black's discs, moves"));
@@ -85,15 +85,15 @@ pub fn parse(text: &str) -> Result<Vec<TournamentGame>, Error> {
 
 /// Reads the games file at `path`, gzipped (`.gz`) or plain.
 pub fn read(path: &Path) -> Result<Vec<TournamentGame>, Error> {
-    let io = |e: std::io::Error| Error::BadArgument(format!("{}: {e}", path.display()));
+    let io = |e: std::io::Error| Error::io(path, e);
     let bytes = std::fs::read(path).map_err(io)?;
     let mut text = String::new();
     if path.extension().is_some_and(|x| x == "gz") {
         flate2::read::GzDecoder::new(&bytes[..]).read_to_string(&mut text).map_err(io)?;
     } else {
-        text = String::from_utf8(bytes).map_err(|_| Error::BadArgument(format!("{}: not UTF-8 text", path.display())))?;
+        text = String::from_utf8(bytes).map_err(|_| Error::damaged(path.display(), "not UTF-8 text"))?;
     }
-    parse(&text).map_err(|e| Error::BadArgument(format!("{}: {e}", path.display())))
+    parse(&text).map_err(|e| Error::damaged(path.display(), e))
 }
 
 #[cfg(test)]
