@@ -1086,9 +1086,10 @@ fn explore_shows_what_tournament_players_played() {
 fn a_reader_that_stops_reading_ends_the_command_quietly() {
     use std::io::{BufRead, BufReader, Read};
     use std::process::Stdio;
-    // As `yomi perft 9 | head -1`: the first line read, then the pipe closed.
+    // As `yomi perft 14 | head -1`: the first line read, then the pipe closed
+    // (14 plies: the rest takes minutes, so a print always comes after the close).
     let mut child = Command::new(env!("CARGO_BIN_EXE_yomi"))
-        .args(["perft", "9"])
+        .args(["perft", "14"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
