@@ -20,11 +20,11 @@ use crate::parallel::Mode;
 use crate::rng::Rng;
 use crate::rules::notation::{format_position_with_board, parse_position};
 use crate::rules::position::Position;
-use crate::rules::symmetry::{transform, Symmetry};
+use crate::rules::game::Game;
+use crate::rules::symmetry::Symmetry;
 use crate::search::tt::TranspositionTable;
 use crate::solver::solve::solve_window;
 use crate::tools::solve_job::{io, Job, Proof, Verdict};
-use crate::with_geometry;
 
 const CHECKS_FILE: &str = "leaf-checks.tsv";
 
@@ -108,11 +108,9 @@ pub fn sample(job: &Job, n: usize, seed: u64) -> Result<Vec<Proof>, Error> {
     Ok(order[..n].iter().map(|&i| proofs[i]).collect())
 }
 
-/// The image of `pos` under `sym`.
+/// The image of `pos` under `sym` (a symmetry of its board).
 fn image(pos: &Position, sym: Symmetry) -> Position {
-    let (p, o) = with_geometry!(pos.size(), G => (transform::<G>(sym, pos.player()), transform::<G>(sym, pos.opponent())));
-    let (black, white) = if pos.to_move() == crate::Color::Black { (p, o) } else { (o, p) };
-    Position::new(pos.size(), black, white, pos.to_move()).expect("a symmetric image is a position")
+    *Game::new(*pos).transformed(sym).expect("a symmetry of the board").start()
 }
 
 /// The first symmetry of the board that moves `pos` elsewhere (the
