@@ -1,11 +1,15 @@
 //! The 8×8 pattern evaluation, in the style of Edax and Egaroucid.
 //!
-//! Eleven pattern families (corner 3×3, corner 2×5, edge + 2 X-squares,
-//! rows 2-4, diagonals of 4 to 8 squares), each placed on the board in all
-//! of its symmetric positions: 46 windows. Every family has a table per game
-//! stage holding a value for each of the 3^n configurations of its n squares;
-//! the windows of one family share it. Four count terms (a bias, each side's
-//! mobility, and the parity of the empties) complete the sum.
+//! Nineteen pattern families, each placed on the board in all of its
+//! symmetric positions: 82 windows. Round 4's eleven (corner 3×3, corner
+//! 2×5, edge + 2 X-squares, rows 2-4, diagonals of 4 to 8 squares) and
+//! eight ten-square shapes chosen by probes (triangle, narrow triangle, edge
+//! block, fish, kite, diagonal band, edge + the second row's b and c,
+//! centre block; engine/MEASUREMENTS.md, "Choosing round 5's model"). Every
+//! family has a table per game stage holding a value for each of the 3^n
+//! configurations of its n squares; the windows of one family share it.
+//! Four count terms (a bias, each side's mobility, and the parity of the
+//! empties) complete the sum.
 //!
 //! Windows are read without walking squares: the board is turned into its 8
 //! symmetric images once per call (byte swap, bit mirror, transpose), every
@@ -15,7 +19,8 @@
 //!
 //! The numbers are data ([`crate::eval::pattern_weights`]):
 //! `engine/weights/patterns.ywp`, written by `yomi fit --patterns`
-//! (engine/MEASUREMENTS.md says how it was made).
+//! (engine/MEASUREMENTS.md says how it was made). A file of round 4's
+//! eleven families still reads: the new families' tables are then zero.
 
 /// Game stages with their own tables: four plies each.
 pub const STAGES: usize = 15;
@@ -49,8 +54,14 @@ impl Family {
     }
 }
 
+/// The number of families.
+pub const NFAMILIES: usize = 19;
+
+/// Round 4's families: the first eleven (files of that layout still read).
+pub const ROUND4_FAMILIES: usize = 11;
+
 /// The families, in table order.
-pub const FAMILIES: [Family; 11] = [
+pub const FAMILIES: [Family; NFAMILIES] = [
     Family { name: "corner3x3", squares: &[0, 1, 2, 8, 9, 10, 16, 17, 18], images: &[0, 1, 2, 3], mirror: Some(&[0, 3, 6, 1, 4, 7, 2, 5, 8]) },
     Family { name: "corner2x5", squares: &[0, 1, 2, 3, 4, 8, 9, 10, 11, 12], images: &[0, 1, 2, 3, 4, 5, 6, 7], mirror: None },
     Family { name: "edge2x", squares: &[0, 1, 2, 3, 4, 5, 6, 7, 9, 14], images: &[0, 2, 4, 6], mirror: Some(&[7, 6, 5, 4, 3, 2, 1, 0, 9, 8]) },
@@ -62,13 +73,21 @@ pub const FAMILIES: [Family; 11] = [
     Family { name: "diag6", squares: &[2, 11, 20, 29, 38, 47], images: &[0, 1, 2, 4], mirror: Some(&[5, 4, 3, 2, 1, 0]) },
     Family { name: "diag5", squares: &[3, 12, 21, 30, 39], images: &[0, 1, 2, 4], mirror: Some(&[4, 3, 2, 1, 0]) },
     Family { name: "diag4", squares: &[4, 13, 22, 31], images: &[0, 1, 2, 4], mirror: Some(&[3, 2, 1, 0]) },
+    Family { name: "triangle", squares: &[0, 1, 2, 3, 8, 9, 10, 16, 17, 24], images: &[0, 1, 2, 3], mirror: Some(&[0, 4, 7, 9, 1, 5, 8, 2, 6, 3]) },
+    Family { name: "narrowtri", squares: &[0, 1, 2, 3, 4, 8, 9, 16, 24, 32], images: &[0, 1, 2, 3], mirror: Some(&[0, 5, 7, 8, 9, 1, 6, 2, 3, 4]) },
+    Family { name: "edgeblock", squares: &[0, 2, 3, 4, 5, 7, 10, 11, 12, 13], images: &[0, 2, 4, 6], mirror: Some(&[5, 4, 3, 2, 1, 0, 9, 8, 7, 6]) },
+    Family { name: "fish", squares: &[0, 1, 8, 9, 10, 11, 17, 18, 25, 27], images: &[0, 1, 2, 3], mirror: Some(&[0, 2, 1, 3, 6, 8, 4, 7, 5, 9]) },
+    Family { name: "kite", squares: &[0, 1, 8, 9, 10, 11, 12, 17, 25, 33], images: &[0, 1, 2, 3], mirror: Some(&[0, 2, 1, 3, 7, 8, 9, 4, 5, 6]) },
+    Family { name: "diagband", squares: &[0, 1, 8, 9, 10, 17, 18, 19, 26, 27], images: &[0, 1, 2, 3], mirror: Some(&[0, 2, 1, 3, 5, 4, 6, 8, 7, 9]) },
+    Family { name: "edgex", squares: &[0, 1, 2, 3, 4, 5, 6, 7, 9, 10], images: &[0, 1, 2, 3, 4, 5, 6, 7], mirror: None },
+    Family { name: "centre", squares: &[18, 19, 20, 21, 26, 27, 28, 29, 35, 36], images: &[0, 2, 4, 6], mirror: Some(&[3, 2, 1, 0, 7, 6, 5, 4, 9, 8]) },
 ];
 
 /// Where each family's table starts within a stage.
-pub const OFFSETS: [usize; 11] = {
-    let mut out = [0; 11];
+pub const OFFSETS: [usize; NFAMILIES] = {
+    let mut out = [0; NFAMILIES];
     let mut i = 1;
-    while i < 11 {
+    while i < NFAMILIES {
         out[i] = out[i - 1] + FAMILIES[i - 1].size();
         i += 1;
     }
@@ -76,17 +95,23 @@ pub const OFFSETS: [usize; 11] = {
 };
 
 /// Table entries per stage.
-pub const ENTRIES: usize = OFFSETS[10] + FAMILIES[10].size();
+pub const ENTRIES: usize = OFFSETS[NFAMILIES - 1] + FAMILIES[NFAMILIES - 1].size();
+
+/// Table entries per stage of round 4's layout: its families come first.
+pub const ROUND4_ENTRIES: usize = OFFSETS[ROUND4_FAMILIES];
 
 /// Windows on the board.
-pub const WINDOWS: usize = {
-    let mut n = 0;
-    let mut i = 0;
-    while i < 11 {
-        n += FAMILIES[i].images.len();
-        i += 1;
+pub const WINDOWS: usize = FAMILY_WINDOWS[NFAMILIES];
+
+/// Each family's first window, in the order of [`FAMILIES`] and their images.
+pub const FAMILY_WINDOWS: [usize; NFAMILIES + 1] = {
+    let mut out = [0; NFAMILIES + 1];
+    let mut f = 0;
+    while f < NFAMILIES {
+        out[f + 1] = out[f] + FAMILIES[f].images.len();
+        f += 1;
     }
-    n
+    out
 };
 
 /// The stage of a position with `discs` discs.
@@ -154,8 +179,56 @@ const fn gather_bits(f: usize, b: u64) -> usize {
         7 => ((b & 0x0080_4020_1008_0402).wrapping_mul(ONES) >> 57) & 0x7F,
         8 => ((b & 0x0000_8040_2010_0804).wrapping_mul(ONES) >> 58) & 0x3F,
         9 => ((b & 0x0000_0080_4020_1008).wrapping_mul(ONES) >> 59) & 0x1F,
-        _ => ((b & 0x0000_0000_8040_2010).wrapping_mul(ONES) >> 60) & 0x0F,
+        10 => ((b & 0x0000_0000_8040_2010).wrapping_mul(ONES) >> 60) & 0x0F,
+        _ => gather_runs(&RUNS[f], b),
     }) as usize
+}
+
+/// A family's squares as runs of neighbouring bits that stay neighbours
+/// among its digits: each run is one mask and one shift.
+#[derive(Clone, Copy, Debug)]
+struct Runs {
+    len: usize,
+    /// The run's squares in place, and how far right they move.
+    run: [(u64, u32); 10],
+}
+
+/// Every family's [`Runs`] (the first eleven have gathers of their own).
+const RUNS: [Runs; NFAMILIES] = {
+    let mut out = [Runs { len: 0, run: [(0, 0); 10] }; NFAMILIES];
+    let mut f = 0;
+    while f < NFAMILIES {
+        let sq = FAMILIES[f].squares;
+        let mut i = 0;
+        while i < sq.len() {
+            // Digit i reads square sq[i]: squares rise faster than digits.
+            assert!(sq[i] as usize >= i && (i == 0 || sq[i] > sq[i - 1]));
+            let shift = sq[i] as u32 - i as u32;
+            let r = &mut out[f];
+            if r.len > 0 && r.run[r.len - 1].1 == shift {
+                r.run[r.len - 1].0 |= 1 << sq[i];
+            } else {
+                assert!(r.len < 10);
+                r.run[r.len] = (1 << sq[i], shift);
+                r.len += 1;
+            }
+            i += 1;
+        }
+        f += 1;
+    }
+    out
+};
+
+/// The bits of a family's squares gathered run by run.
+#[inline(always)]
+const fn gather_runs(r: &Runs, b: u64) -> u64 {
+    let mut out = 0;
+    let mut i = 0;
+    while i < r.len {
+        out |= (b & r.run[i].0) >> r.run[i].1;
+        i += 1;
+    }
+    out
 }
 
 /// Base 3 of a set of bits: bit i counts 3^i.
@@ -171,19 +244,26 @@ const TERNARY: [u16; 1024] = {
     t
 };
 
-/// Calls `f(window, offset, own, theirs)` for every window of (`p`, `o`),
-/// family by family in the order of [`FAMILIES`] and their images, with
-/// its family's offset in a stage's tables and the base-3 values of each
-/// side's discs in it.
+/// A set of families: bit f for family f.
+pub type FamilySet = u32;
+
+/// Every family.
+pub const ALL_FAMILIES: FamilySet = (1 << NFAMILIES) - 1;
+
+/// Calls `f(window, offset, own, theirs)` for every window of (`p`, `o`)
+/// in a family of `families`, family by family in the order of
+/// [`FAMILIES`] and their images, with its family's offset in a stage's
+/// tables and the base-3 values of each side's discs in it.
 #[inline(always)]
-fn read_windows(p: u64, o: u64, mut f: impl FnMut(usize, u32, u32, u32)) {
+fn read_windows(p: u64, o: u64, families: FamilySet, mut f: impl FnMut(usize, u32, u32, u32)) {
     let (ip, io) = (images(p), images(o));
-    let mut k = 0;
     macro_rules! family {
         ($f:literal) => {
-            for &img in FAMILIES[$f].images {
-                f(k, OFFSETS[$f] as u32, TERNARY[gather::<$f>(ip[img])] as u32, TERNARY[gather::<$f>(io[img])] as u32);
-                k += 1;
+            if families >> $f & 1 != 0 {
+                for (i, &img) in FAMILIES[$f].images.iter().enumerate() {
+                    let (own, theirs) = (TERNARY[gather::<$f>(ip[img])] as u32, TERNARY[gather::<$f>(io[img])] as u32);
+                    f(FAMILY_WINDOWS[$f] + i, OFFSETS[$f] as u32, own, theirs);
+                }
             }
         };
     }
@@ -198,6 +278,21 @@ fn read_windows(p: u64, o: u64, mut f: impl FnMut(usize, u32, u32, u32)) {
     family!(8);
     family!(9);
     family!(10);
+    family!(11);
+    family!(12);
+    family!(13);
+    family!(14);
+    family!(15);
+    family!(16);
+    family!(17);
+    family!(18);
+}
+
+/// Calls `f(offset + index)` with the table index (within its stage) of
+/// every window of (`p`, `o`) in a family of `families`.
+#[inline(always)]
+pub fn for_indices(p: u64, o: u64, families: FamilySet, mut f: impl FnMut(u32)) {
+    read_windows(p, o, families, |_, offset, own, theirs| f(offset + own + 2 * theirs));
 }
 
 /// The table index (within its stage) of every window of (`p`, `o`), family
@@ -205,7 +300,7 @@ fn read_windows(p: u64, o: u64, mut f: impl FnMut(usize, u32, u32, u32)) {
 #[inline(always)]
 pub fn indices(p: u64, o: u64) -> [u32; WINDOWS] {
     let mut out = [0u32; WINDOWS];
-    read_windows(p, o, |k, offset, own, theirs| out[k] = offset + own + 2 * theirs);
+    read_windows(p, o, ALL_FAMILIES, |k, offset, own, theirs| out[k] = offset + own + 2 * theirs);
     out
 }
 
@@ -220,7 +315,7 @@ struct SquareTerms {
     power: [u16; MAX_WINDOWS_PER_SQUARE],
 }
 
-const MAX_WINDOWS_PER_SQUARE: usize = 8;
+const MAX_WINDOWS_PER_SQUARE: usize = 17;
 
 /// Every square's [`SquareTerms`].
 const SQUARE_TERMS: [SquareTerms; 64] = {
@@ -285,7 +380,7 @@ impl Indices {
     pub fn new(p: u64, o: u64) -> Indices {
         let mut mine = [0u16; WINDOWS];
         let mut yours = [0u16; WINDOWS];
-        read_windows(p, o, |k, _, a, b| {
+        read_windows(p, o, ALL_FAMILIES, |k, _, a, b| {
             mine[k] = (a + 2 * b) as u16;
             yours[k] = (b + 2 * a) as u16;
         });
@@ -472,7 +567,8 @@ pub(crate) mod tests {
 
     #[test]
     fn windows_are_distinct_and_mirrors_map_them_onto_themselves() {
-        assert_eq!(WINDOWS, 46);
+        assert_eq!(WINDOWS, 82);
+        assert_eq!(ENTRIES, 639_657);
         for fam in &FAMILIES {
             let mut sets: Vec<u64> = fam
                 .images

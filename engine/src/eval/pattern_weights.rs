@@ -4,15 +4,21 @@
 //! `yomi fit --patterns`).
 
 use crate::error::Error;
-use crate::eval::pattern::{features, indices, stage, ENTRIES, FAMILIES, FEATURES, NFEATURES, STAGES, WINDOWS, WINDOW_OFFSETS};
+use crate::eval::pattern::{
+    features, for_indices, indices, stage, FamilySet, ENTRIES, FAMILIES, FAMILY_WINDOWS, FEATURES, NFAMILIES, NFEATURES, OFFSETS,
+    ROUND4_ENTRIES, STAGES, WINDOWS, WINDOW_OFFSETS,
+};
 
-/// The fitted tables and count weights of every stage.
+/// The fitted tables and count weights of every stage, and the families
+/// whose tables are not all zero: only those are read (a file of round 4's
+/// families then costs what it did before the others existed).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PatternWeights {
     /// `STAGES` × `ENTRIES` values in 1/`UNIT` disc.
-    pub tables: Vec<i16>,
+    tables: Vec<i16>,
     /// `STAGES` × `NFEATURES` weights in 1/`UNIT` disc per unit.
-    pub features: Vec<i16>,
+    features: Vec<i16>,
+    used: FamilySet,
 }
 
 const MAGIC: &[u8; 8] = b"YOMIPAT1";
@@ -28,7 +34,38 @@ impl PatternWeights {
 
     /// Weights that are all zero: the start of a fit.
     pub fn zero() -> PatternWeights {
-        PatternWeights { tables: vec![0; STAGES * ENTRIES], features: vec![0; STAGES * NFEATURES] }
+        PatternWeights::new(vec![0; STAGES * ENTRIES], vec![0; STAGES * NFEATURES])
+    }
+
+    /// Weights of these tables (`STAGES` × `ENTRIES`) and count weights
+    /// (`STAGES` × `NFEATURES`).
+    ///
+    /// # Panics
+    /// If the lengths are not those.
+    pub fn new(tables: Vec<i16>, features: Vec<i16>) -> PatternWeights {
+        assert_eq!((tables.len(), features.len()), (STAGES * ENTRIES, STAGES * NFEATURES), "pattern weights' layout");
+        let used = (0..NFAMILIES)
+            .filter(|&f| {
+                let range = OFFSETS[f]..OFFSETS[f] + FAMILIES[f].size();
+                (0..STAGES).any(|st| tables[st * ENTRIES + range.start..st * ENTRIES + range.end].iter().any(|&v| v != 0))
+            })
+            .fold(0, |a, f| a | 1 << f);
+        PatternWeights { tables, features, used }
+    }
+
+    /// The tables: `STAGES` × `ENTRIES` values in 1/`UNIT` disc.
+    pub fn tables(&self) -> &[i16] {
+        &self.tables
+    }
+
+    /// The count weights: `STAGES` × `NFEATURES` in 1/`UNIT` disc per unit.
+    pub fn features(&self) -> &[i16] {
+        &self.features
+    }
+
+    /// The families whose tables are read: those not all zero.
+    pub fn families(&self) -> FamilySet {
+        self.used
     }
 
     /// The value of (`p`, `o`) for the side owning `p`, in 1/`UNIT` disc.
@@ -37,9 +74,7 @@ impl PatternWeights {
         let st = stage((p | o).count_ones());
         let table = &self.tables[st * ENTRIES..(st + 1) * ENTRIES];
         let mut v = 0i32;
-        for i in indices(p, o) {
-            v += table[i as usize] as i32;
-        }
+        for_indices(p, o, self.used, |i| v += table[i as usize] as i32);
         v + self.counts(st, p, o, own_moves, their_moves)
     }
 
@@ -50,8 +85,13 @@ impl PatternWeights {
         let st = stage((p | o).count_ones());
         let table = &self.tables[st * ENTRIES..(st + 1) * ENTRIES];
         let mut v = 0i32;
-        for (&i, &at) in idx.iter().zip(&WINDOW_OFFSETS) {
-            v += table[at as usize + i as usize] as i32;
+        for f in 0..NFAMILIES {
+            if self.used >> f & 1 != 0 {
+                let windows = FAMILY_WINDOWS[f]..FAMILY_WINDOWS[f + 1];
+                for (&i, &at) in idx[windows.clone()].iter().zip(&WINDOW_OFFSETS[windows]) {
+                    v += table[at as usize + i as usize] as i32;
+                }
+            }
         }
         v + self.counts(st, p, o, own_moves, their_moves)
     }
@@ -67,16 +107,18 @@ impl PatternWeights {
         v
     }
 
-    /// The value's parts: each family's windows summed, then each count
+    /// The value's parts: each read family's windows summed, then each count
     /// term, in 1/`UNIT` disc (they add up to [`Self::value`]).
     pub fn terms(&self, p: u64, o: u64, own_moves: u32, their_moves: u32) -> Vec<(&'static str, i32)> {
         let st = stage((p | o).count_ones());
         let idx = indices(p, o);
         let mut out = Vec::new();
         let mut k = 0;
-        for fam in &FAMILIES {
+        for (f, fam) in FAMILIES.iter().enumerate() {
             let n = fam.images.len();
-            out.push((fam.name, idx[k..k + n].iter().map(|&i| self.tables[st * ENTRIES + i as usize] as i32).sum()));
+            if self.used >> f & 1 != 0 {
+                out.push((fam.name, idx[k..k + n].iter().map(|&i| self.tables[st * ENTRIES + i as usize] as i32).sum()));
+            }
             k += n;
         }
         let w = &self.features[st * NFEATURES..(st + 1) * NFEATURES];
@@ -103,12 +145,13 @@ impl PatternWeights {
         let stages = u16::from_le_bytes([b[8], b[9]]) as usize;
         let entries = u32::from_le_bytes([b[10], b[11], b[12], b[13]]) as usize;
         let nf = u16::from_le_bytes([b[14], b[15]]) as usize;
-        if (stages, entries, nf) != (STAGES, ENTRIES, NFEATURES) {
+        // Round 4's layout is this one's first families: it reads with the others zero.
+        if (stages, nf) != (STAGES, NFEATURES) || (entries != ENTRIES && entries != ROUND4_ENTRIES) {
             return Err(bad(format!(
-                "layout {stages} stages × {entries} entries × {nf} features, expected {STAGES} × {ENTRIES} × {NFEATURES}"
+                "layout {stages} stages × {entries} entries × {nf} features, expected {STAGES} × {ENTRIES} (or {ROUND4_ENTRIES}) × {NFEATURES}"
             )));
         }
-        let total = STAGES * (ENTRIES + NFEATURES);
+        let total = STAGES * (entries + NFEATURES);
         let mut values = Vec::with_capacity(total);
         let mut at = 16;
         let varint = |at: &mut usize| -> Result<u64, Error> {
@@ -139,8 +182,17 @@ impl PatternWeights {
         if at != b.len() {
             return Err(bad(format!("{} bytes after the last value", b.len() - at)));
         }
-        let features = values.split_off(STAGES * ENTRIES);
-        Ok(PatternWeights { tables: values, features })
+        let features = values.split_off(STAGES * entries);
+        let tables = if entries == ENTRIES {
+            values
+        } else {
+            let mut tables = vec![0; STAGES * ENTRIES];
+            for (st, old) in values.chunks_exact(entries).enumerate() {
+                tables[st * ENTRIES..st * ENTRIES + entries].copy_from_slice(old);
+            }
+            tables
+        };
+        Ok(PatternWeights::new(tables, features))
     }
 
     /// The weights in their file format, which `from_bytes` reads back.
@@ -185,17 +237,15 @@ mod tests {
     fn value_is_the_same_on_all_eight_images_when_tables_are_symmetric() {
         // With tied entries equal, the sum over windows is symmetric: fill the
         // tables with a function of the configuration's canonical form.
-        let mut w = PatternWeights::zero();
+        let mut table = vec![0; ENTRIES];
         let mut rng = Rng::new(3);
         for (f, fam) in FAMILIES.iter().enumerate() {
             for idx in 0..fam.size() {
                 let canon = fam.mirror.map_or(idx, |m| idx.min(mirrored(idx, m)));
-                let v = ((canon as u64).wrapping_mul(0x9E37_79B9) >> 7) as i16 % 50;
-                for st in 0..STAGES {
-                    w.tables[st * ENTRIES + OFFSETS[f] + idx] = v;
-                }
+                table[OFFSETS[f] + idx] = ((canon as u64).wrapping_mul(0x9E37_79B9) >> 7) as i16 % 50;
             }
         }
+        let w = PatternWeights::new(table.repeat(STAGES), vec![0; STAGES * NFEATURES]);
         for _ in 0..300 {
             let (p, o) = random_board(&mut rng);
             let v = w.value(p, o, 0, 0);
@@ -208,10 +258,9 @@ mod tests {
     #[test]
     fn terms_add_up_to_the_value() {
         let mut rng = Rng::new(5);
-        let mut w = PatternWeights::zero();
-        for v in w.tables.iter_mut().chain(w.features.iter_mut()) {
-            *v = (rng.next() as i16) >> 8;
-        }
+        let mut random = |n: usize| -> Vec<i16> { (0..n).map(|_| (rng.next() as i16) >> 8).collect() };
+        let w = PatternWeights::new(random(STAGES * ENTRIES), random(STAGES * NFEATURES));
+        let mut rng = Rng::new(6);
         for _ in 0..100 {
             let (p, o) = random_board(&mut rng);
             let terms = w.terms(p, o, 7, 3);
@@ -222,13 +271,15 @@ mod tests {
 
     #[test]
     fn files_round_trip_and_bad_ones_are_refused() {
-        let mut w = PatternWeights::zero();
         let mut rng = Rng::new(4);
-        for v in w.tables.iter_mut().step_by(7) {
+        let mut tables = vec![0; STAGES * ENTRIES];
+        for v in tables.iter_mut().step_by(7) {
             *v = (rng.next() as i16) >> (rng.below(12) as u32);
         }
-        w.features[3] = i16::MIN;
-        w.features[5] = i16::MAX;
+        let mut features = vec![0; STAGES * NFEATURES];
+        features[3] = i16::MIN;
+        features[5] = i16::MAX;
+        let w = PatternWeights::new(tables, features);
         let b = w.to_bytes();
         assert_eq!(PatternWeights::from_bytes(&b).unwrap(), w);
         assert!(PatternWeights::from_bytes(&b[..b.len() - 1]).is_err());
@@ -236,5 +287,39 @@ mod tests {
         let mut extra = b.clone();
         extra.push(1);
         assert!(PatternWeights::from_bytes(&extra).is_err());
+    }
+
+    /// A file of round 4's layout (its eleven families' tables per stage)
+    /// reads as the same weights with the new families' tables zero.
+    #[test]
+    fn round_4_files_read_with_the_new_families_zero() {
+        let mut rng = Rng::new(6);
+        let mut tables = vec![0; STAGES * ENTRIES];
+        for st in 0..STAGES {
+            for v in &mut tables[st * ENTRIES..st * ENTRIES + ROUND4_ENTRIES] {
+                *v = (rng.next() as i16) >> 9;
+            }
+        }
+        let features: Vec<i16> = (0..STAGES * NFEATURES).map(|_| (rng.next() as i16) >> 9).collect();
+        let w = PatternWeights::new(tables, features);
+        assert_eq!(w.families(), (1 << 11) - 1);
+        // The same file cut to round 4's layout: its header, then each stage's first tables.
+        let old = PatternWeights {
+            tables: (0..STAGES).flat_map(|st| w.tables[st * ENTRIES..st * ENTRIES + ROUND4_ENTRIES].to_vec()).collect(),
+            features: w.features.clone(),
+            used: 0,
+        };
+        let mut b = old.to_bytes();
+        b[10..14].copy_from_slice(&(ROUND4_ENTRIES as u32).to_le_bytes());
+        assert_eq!(PatternWeights::from_bytes(&b).unwrap(), w);
+        // Reading only the families in use gives the value every window gives.
+        for _ in 0..200 {
+            let (p, o) = random_board(&mut rng);
+            let st = stage((p | o).count_ones());
+            let every: i32 = indices(p, o).iter().map(|&i| w.tables[st * ENTRIES + i as usize] as i32).sum();
+            assert_eq!(w.value(p, o, 3, 4), every + w.counts(st, p, o, 3, 4));
+        }
+        b[10..14].copy_from_slice(&(ROUND4_ENTRIES as u32 + 1).to_le_bytes());
+        assert!(PatternWeights::from_bytes(&b).is_err());
     }
 }

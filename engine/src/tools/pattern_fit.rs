@@ -221,17 +221,13 @@ pub fn fit(samples: &[Labelled], opts: FitOptions, progress: &(dyn Fn(usize, usi
     let canon = canonical();
     let stages: Vec<(Vec<f32>, Vec<f32>)> =
         (0..STAGES).into_par_iter().map(|st| fit_stage(&stage_data(samples, st, &canon), st, opts, progress)).collect();
-    let mut w = PatternWeights::zero();
     let q = |x: f32| (x * UNIT as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
-    for (st, (table, feats)) in stages.iter().enumerate() {
-        for i in 0..ENTRIES {
-            w.tables[st * ENTRIES + i] = q(table[canon[i] as usize]);
-        }
-        for (f, &x) in feats.iter().enumerate().take(NFEATURES) {
-            w.features[st * NFEATURES + f] = q(x);
-        }
+    let (mut tables, mut features) = (Vec::with_capacity(STAGES * ENTRIES), Vec::with_capacity(STAGES * NFEATURES));
+    for (table, feats) in &stages {
+        tables.extend(canon.iter().map(|&c| q(table[c as usize])));
+        features.extend(feats.iter().take(NFEATURES).map(|&x| q(x)));
     }
-    w
+    PatternWeights::new(tables, features)
 }
 
 fn fit_stage(d: &StageData, st: usize, opts: FitOptions, progress: &(dyn Fn(usize, usize, f64) + Sync)) -> (Vec<f32>, Vec<f32>) {
@@ -397,12 +393,8 @@ mod tests {
     fn fitting_recovers_planted_tables() {
         // Labels made by known tables (tied entries equal) are fitted back.
         let canon = canonical();
-        let mut planted = PatternWeights::zero();
-        for st in 0..STAGES {
-            for (i, &c) in canon.iter().enumerate().take(ENTRIES) {
-                planted.tables[st * ENTRIES + i] = ((c as u64).wrapping_mul(0x9E37_79B9) >> 20) as i16 % 64;
-            }
-        }
+        let table: Vec<i16> = canon.iter().map(|&c| ((c as u64).wrapping_mul(0x9E37_79B9) >> 20) as i16 % 64).collect();
+        let planted = PatternWeights::new(table.repeat(STAGES), vec![0; STAGES * NFEATURES]);
         let mut rng = Rng::new(9);
         let samples: Vec<Labelled> = (0..4000)
             .map(|_| {
