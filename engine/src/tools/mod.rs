@@ -25,6 +25,8 @@ pub mod model_probe;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tournament;
 #[cfg(not(target_arch = "wasm32"))]
+pub mod line_log;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod solve_job;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod solve_check;

@@ -10,9 +10,6 @@
 //! nodes, seconds), so a stopped run resumes with the rest of the sample.
 
 use std::collections::HashSet;
-use std::fs::OpenOptions;
-use std::io::Write;
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use crate::error::Error;
@@ -24,7 +21,8 @@ use crate::rules::game::Game;
 use crate::rules::symmetry::Symmetry;
 use crate::search::tt::TranspositionTable;
 use crate::solver::solve::solve_window;
-use crate::tools::solve_job::{io, Job, Proof, Verdict};
+use crate::tools::line_log::LineLog;
+use crate::tools::solve_job::{Job, Proof, Verdict};
 
 const CHECKS_FILE: &str = "leaf-checks.tsv";
 
@@ -119,27 +117,6 @@ fn other_orientation(pos: &Position) -> Symmetry {
     Symmetry::group(pos.size())[1..].iter().copied().find(|&s| image(pos, s) != *pos).unwrap_or(Symmetry::Identity)
 }
 
-/// The checks in the job's file, and the bytes of its whole lines.
-fn read_checks(job: &Job) -> Result<(Vec<Checked>, u64), Error> {
-    let path = job.dir().join(CHECKS_FILE);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), 0)),
-        Err(e) => return Err(io(&path, e)),
-    };
-    // A line cut short by an interruption is the last, and is checked again.
-    let whole: Vec<&str> = text.split_inclusive('\n').filter(|l| l.ends_with('\n')).collect();
-    let checks = whole
-        .iter()
-        .enumerate()
-        .map(|(i, l)| {
-            Checked::parse(l.trim_end(), job.spec.root.size())
-                .ok_or_else(|| Error::damaged(path.display(), format!("line {} is not a check", i + 1)))
-        })
-        .collect::<Result<_, _>>()?;
-    Ok((checks, whole.iter().map(|l| l.len() as u64).sum()))
-}
-
 /// Solves again the leaves of `sample(job, n, seed)` not yet in the job's
 /// checks file, one at a time on `tt` with the current rayon pool, and
 /// appends each to the file; `report` hears of each (with how many of the
@@ -154,12 +131,11 @@ pub fn run(
     report: &mut dyn FnMut(&Checked, usize),
 ) -> Result<Outcome, Error> {
     let picked = sample(job, n, seed)?;
-    let (mut checked, whole) = read_checks(job)?;
-    let path: PathBuf = job.dir().join(CHECKS_FILE);
+    let size = job.spec.root.size();
+    let (mut log, mut checked) = LineLog::open(&job.dir().join(CHECKS_FILE), "a check", |l| Checked::parse(l, size))?;
     let key = |p: &Proof| (p.position, (p.alpha, p.beta));
     let done: HashSet<_> = checked.iter().map(|c| (c.position, c.window)).collect();
     let mut have = picked.iter().filter(|p| done.contains(&key(p))).count();
-    let mut file = None;
     for proof in picked.iter().filter(|p| !done.contains(&key(p))) {
         let symmetry = other_orientation(&proof.position);
         tt.clear();
@@ -176,16 +152,7 @@ pub fn run(
             nodes: stats.nodes,
             seconds: t.seconds(),
         };
-        if file.is_none() {
-            // Whatever a killed run left after its last whole line goes first.
-            let f = OpenOptions::new().create(true).append(true).open(&path).map_err(|e| io(&path, e))?;
-            if f.metadata().map_err(|e| io(&path, e))?.len() > whole {
-                f.set_len(whole).map_err(|e| io(&path, e))?;
-            }
-            file = Some(f);
-        }
-        let f = file.as_mut().expect("opened");
-        f.write_all(c.line().as_bytes()).and_then(|()| f.sync_data()).map_err(|e| io(&path, e))?;
+        log.append(&c.line())?;
         have += 1;
         report(&c, have);
         checked.push(c);

@@ -20,8 +20,6 @@
 //! seconds) and, when done, `result.json`.
 
 use std::collections::HashMap;
-use std::fs::{File, OpenOptions};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
@@ -33,6 +31,7 @@ use crate::rules::notation::{format_position_with_board, parse_position};
 use crate::rules::position::{Position, Scoring, Status};
 use crate::rules::symmetry;
 use crate::search::tt::TranspositionTable;
+use crate::tools::line_log::LineLog;
 use crate::solver::solve::{move_order, solve, solve_window, SolveOptions};
 use crate::with_geometry;
 
@@ -95,7 +94,7 @@ pub struct Job {
     pub nodes: u64,
     /// Solver seconds of those leaves (on this many threads: see `threads`).
     pub seconds: f64,
-    log: Option<File>,
+    log: LineLog,
 }
 
 /// The job's finished result.
@@ -181,27 +180,11 @@ impl Job {
             }
             (Err(e), _) => return Err(io(&spec_path, e)),
         };
-        let mut job = Job { dir: dir.to_path_buf(), spec, known: HashMap::new(), proofs: Vec::new(), leaves: 0, nodes: 0, seconds: 0.0, log: None };
-        let proofs = dir.join(PROOFS_FILE);
-        match std::fs::read_to_string(&proofs) {
-            Ok(text) => {
-                let mut whole = 0;
-                for (i, line) in text.split_inclusive('\n').enumerate() {
-                    // A line cut short by an interruption is the last and is dropped.
-                    if !line.ends_with('\n') {
-                        break;
-                    }
-                    let proof = Proof::parse(line.trim_end(), job.spec.root.size())
-                        .ok_or_else(|| Error::damaged(proofs.display(), format!("line {} is not a proof", i + 1)))?;
-                    job.add(&proof);
-                    whole += line.len();
-                }
-                if whole < text.len() {
-                    OpenOptions::new().write(true).open(&proofs).and_then(|f| f.set_len(whole as u64)).map_err(|e| io(&proofs, e))?;
-                }
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(io(&proofs, e)),
+        let size = spec.root.size();
+        let (log, proofs) = LineLog::open(&dir.join(PROOFS_FILE), "a proof", |l| Proof::parse(l, size))?;
+        let mut job = Job { dir: dir.to_path_buf(), spec, known: HashMap::new(), proofs: Vec::new(), leaves: 0, nodes: 0, seconds: 0.0, log };
+        for proof in &proofs {
+            job.add(proof);
         }
         Ok(job)
     }
@@ -245,13 +228,7 @@ impl Job {
     }
 
     fn record(&mut self, proof: Proof) -> Result<(), Error> {
-        let path = self.dir.join(PROOFS_FILE);
-        if self.log.is_none() {
-            self.log = Some(OpenOptions::new().create(true).append(true).open(&path).map_err(|e| io(&path, e))?);
-        }
-        let log = self.log.as_mut().expect("opened");
-        // One write a line, so that a kill leaves whole lines and at most a torn last one.
-        log.write_all(proof.line().as_bytes()).and_then(|()| log.sync_data()).map_err(|e| io(&path, e))?;
+        self.log.append(&proof.line())?;
         self.add(&proof);
         Ok(())
     }
