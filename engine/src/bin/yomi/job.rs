@@ -131,11 +131,10 @@ pub fn run(r: Request) -> Result<u8, Error> {
 /// `--check N`: N proven leaves solved again; exit status 1 if any disagrees.
 fn check(job: &Job, n: usize, seed: u64, tt: &TranspositionTable, pool: &rayon::ThreadPool, mode: Mode, stop: &AtomicBool) -> Result<u8, Error> {
     use yomi::tools::solve_check::{run, Checked};
-    let size = job.spec.root.size();
     let mut report = |c: &Checked, done: usize| {
         println!(
             "check {done} of {n}: {} in ({}, {}): job {:+}, again {:+} ({}), {}; {:.2} G nodes, {:.1} s",
-            yomi::format_position_with_board(&c.position).trim_start_matches(&format!("{}x{}:", size.rows(), size.cols())),
+            yomi::format_position(&c.position),
             c.window.0,
             c.window.1,
             c.job_value,
