@@ -201,7 +201,7 @@ fn a_match_plays_from_the_shipped_book_unless_told_not_to() {
         start: yomi::Start::Othello,
         scoring: yomi::Scoring::World,
         games: 2,
-        random_plies: 0,
+        openings: yomi::tools::matches::Openings::Random(0),
         seed: 1,
         hash_mib: 4,
     };

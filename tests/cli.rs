@@ -245,6 +245,29 @@ fn match_and_bench_report_totals() {
     assert_eq!(v["games"], 4);
     assert_eq!(v["wins"].as_u64().unwrap() + v["draws"].as_u64().unwrap() + v["losses"].as_u64().unwrap(), 4);
 
+    // Openings from the measured tournament games: each played twice, colours swapped.
+    let games = concat!(env!("CARGO_MANIFEST_DIR"), "/data/wthor/games-1977-2023.tsv.gz");
+    let log = std::env::temp_dir().join(format!("yomi-openings-{}.jsonl", std::process::id()));
+    let _ = std::fs::remove_file(&log);
+    let o = yomi(&["match", "depth=1", "depth=1", "--openings", "8-12", "--games-file", games, "--games", "4", "--log", log.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let records: Vec<String> = std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok()?["record"].as_str().map(String::from))
+        .collect();
+    assert_eq!(records.len(), 4);
+    // A pair's two games start alike, and the pairs differ.
+    let opening = |r: &str, n: usize| r[..2 * n].to_string();
+    assert_eq!(opening(&records[0], 8), opening(&records[1], 8));
+    assert_ne!(opening(&records[0], 8), opening(&records[2], 8));
+    std::fs::remove_file(&log).unwrap();
+    for bad in ["12-8", "0-4", "8"] {
+        let o = yomi(&["match", "depth=1", "depth=1", "--openings", bad, "--games-file", games]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains("--openings"), "{}", stderr(&o));
+    }
+
     let o = yomi(&["match", "--sweep", "--sweep-max", "1", "--games", "2", "--board", "6x6"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("| 1 | 5 | 3 | 6 | 4 |"), "{}", stdout(&o));

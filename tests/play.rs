@@ -177,7 +177,7 @@ fn the_engine_beats_the_random_player() {
         start: Start::Othello,
         scoring: Scoring::World,
         games: 6,
-        random_plies: 2,
+        openings: yomi::tools::matches::Openings::Random(2),
         seed: 9,
         hash_mib: 8,
     };

@@ -238,9 +238,8 @@ pub struct MatchOptions {
     pub scoring: Scoring,
     /// Games to play.
     pub games: usize,
-    /// Random plies before the players take over; each opening is played
-    /// twice, with colours swapped.
-    pub random_plies: usize,
+    /// Where the games start; each opening is played twice, with colours swapped.
+    pub openings: Openings,
     /// The seed of the random openings.
     pub seed: u64,
     /// Table size per engine player, in MiB.
@@ -256,9 +255,29 @@ impl MatchOptions {
             start: Start::Othello,
             scoring: Scoring::World,
             games,
-            random_plies: 0,
+            openings: Openings::Random(0),
             seed,
             hash_mib,
+        }
+    }
+}
+
+/// Where a match's games start.
+#[derive(Clone, Copy, Debug)]
+pub enum Openings {
+    /// This many random plies from the start (fewer if the game ends).
+    Random(usize),
+    /// These games' positions, one a pair of games, in turn (see
+    /// [`crate::tools::tournament::openings`]).
+    Listed(&'static [Game]),
+}
+
+impl Openings {
+    /// The opening of the pair of games `pair`, drawing on `rng` if random.
+    fn game(self, size: BoardSize, start: Start, pair: usize, rng: &mut Rng) -> Game {
+        match self {
+            Openings::Random(plies) => random_opening_game(size, start, plies, rng),
+            Openings::Listed(games) => games[pair % games.len()].clone(),
         }
     }
 }
@@ -342,7 +361,7 @@ pub fn resume_match(
         }
         // Each pair of games plays one opening, from a stream of its own.
         let mut opening_rng = Rng::new(opts.seed ^ 0x0BE1 ^ ((g / 2) as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
-        let opening = random_opening_game(opts.size, opts.start, opts.random_plies, &mut opening_rng);
+        let opening = opts.openings.game(opts.size, opts.start, g / 2, &mut opening_rng);
         let a_black = g % 2 == 0;
         let (players, tts) = if a_black { ([a, b], [&tables[0], &tables[1]]) } else { ([b, a], [&tables[1], &tables[0]]) };
         let out = play_game(opening, opts.scoring, players, tts, &mut state.rng, &mut state.book_rng, stop);
@@ -431,7 +450,7 @@ mod tests {
             start: Start::Othello,
             scoring: Scoring::World,
             games: 4,
-            random_plies: 2,
+            openings: Openings::Random(2),
             seed: 1,
             hash_mib: 4,
         };

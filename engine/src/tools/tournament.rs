@@ -65,6 +65,31 @@ pub fn fitting(games: &[TournamentGame]) -> Result<Vec<Vec<u8>>, Error> {
     Ok(out)
 }
 
+/// Openings for a match from the measured games (no fit or book has seen
+/// them): each game's first moves, cut at a number of plies drawn from
+/// `plies` by `seed`, each position (up to symmetry) once, from the first
+/// game that reaches it, in an order shuffled by `seed`.
+pub fn openings(games: &[TournamentGame], plies: RangeInclusive<usize>, seed: u64) -> Result<Vec<Game>, Error> {
+    let mut rng = crate::rng::Rng::new(seed);
+    let span = (plies.end() - plies.start() + 1) as u64;
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for g in games.iter().filter(|g| g.is_measured()) {
+        let n = plies.start() + rng.below(span) as usize;
+        let Some(record) = g.record.get(..2 * n) else { continue };
+        let game = Game::from_record(Position::start(BoardSize::OTHELLO, Start::Othello), record)?;
+        let pos = game.current();
+        let (p, o, _) = crate::rules::symmetry::canonical::<crate::Dims<8, 8>>(pos.player(), pos.opponent());
+        if !game.is_over() && seen.insert((p, o)) {
+            out.push(game);
+        }
+    }
+    for i in (1..out.len()).rev() {
+        out.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    Ok(out)
+}
+
 /// Reads the games of `text` (the file's lines); an error names the line.
 pub fn parse(text: &str) -> Result<Vec<TournamentGame>, Error> {
     let mut games = Vec::new();
@@ -113,6 +138,22 @@ mod tests {
         assert!(g.is_over());
         // The recorded final count is the board's.
         assert_eq!(g.current().count(crate::rules::position::Color::Black), 34);
+    }
+
+    #[test]
+    fn openings_are_measured_games_cut_distinct_and_seeded() {
+        let text = "2021\tE\tA\tB\t34\tf5d6c3d3c4f4f6f3e6e7\n\
+                    2022\tE\tA\tB\t34\tf5d6c3d3c4f4f6f3e6e7\n\
+                    2022\tE\tA\tB\t34\te6f4c3c4d3d6e3c2b4f5\n\
+                    2000\tE\tA\tB\t34\tf5f6e6f4e3c5c4e7c6e2\n";
+        let games = parse(text).unwrap();
+        let ops = openings(&games, 4..=4, 7).unwrap();
+        // The second game repeats the first; the third is its mirror image (e6f4c3c4 is f5d6c3d3 transposed); 2000 is not measured.
+        assert_eq!(ops.len(), 1);
+        assert_eq!(ops[0].record(), "f5d6c3d3");
+        let ops = openings(&games, 6..=8, 7).unwrap();
+        assert!(ops.iter().all(|g| (6..=8).contains(&g.moves().len())));
+        assert_eq!(ops.iter().map(|g| g.record()).collect::<Vec<_>>(), openings(&games, 6..=8, 7).unwrap().iter().map(|g| g.record()).collect::<Vec<_>>());
     }
 
     #[test]

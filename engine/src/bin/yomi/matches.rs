@@ -2,7 +2,7 @@ use std::io::Write;
 
 use clap::Args;
 use serde_json::json;
-use yomi::tools::matches::{play_match, resume_match, MatchOptions, MatchResult, MatchState, Player};
+use yomi::tools::matches::{play_match, resume_match, MatchOptions, MatchResult, MatchState, Openings, Player};
 use yomi::{Error, Level, Scoring};
 
 use crate::common::{check_hash, load_probcut, load_weights};
@@ -20,8 +20,16 @@ pub struct MatchArgs {
     games: usize,
     /// Random plies before the players take over; each opening is played
     /// twice with colours swapped.
-    #[arg(long, default_value_t = 0, value_name = "N")]
+    #[arg(long, default_value_t = 0, value_name = "N", conflicts_with = "openings")]
     random_plies: usize,
+    /// Openings from the 2021-2023 tournament games (kept out of every fit
+    /// and of the book), cut at A to B plies (drawn by --seed), each
+    /// position once; each is played twice with colours swapped.
+    #[arg(long, value_name = "A-B")]
+    openings: Option<String>,
+    /// The tournament games file, for --openings.
+    #[arg(long, default_value = yomi::tools::tournament::GAMES, value_name = "FILE")]
+    games_file: std::path::PathBuf,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Transposition table per engine player, in MiB.
@@ -64,12 +72,31 @@ pub fn run(args: MatchArgs) -> Result<(), Error> {
         return Err(Error::BadArgument(format!("--games {} is out of range; expected 1 to 1000000", args.games)));
     }
     let size = args.board.board.unwrap_or(yomi::BoardSize::OTHELLO);
+    let openings = match &args.openings {
+        None => Openings::Random(args.random_plies),
+        Some(range) => {
+            let plies = range
+                .split_once('-')
+                .and_then(|(a, b)| Some(a.trim().parse::<usize>().ok()?..=b.trim().parse::<usize>().ok()?))
+                .filter(|r| (1..=40).contains(r.start()) && r.start() <= r.end() && *r.end() <= 40)
+                .ok_or_else(|| Error::BadArgument(format!("--openings {range}: expected A-B plies within 1-40")))?;
+            if size != yomi::BoardSize::OTHELLO {
+                return Err(Error::BadArgument("--openings: tournament openings are 8x8 games".into()));
+            }
+            let games = yomi::tools::tournament::read(&args.games_file)?;
+            let list = yomi::tools::tournament::openings(&games, plies, args.seed)?;
+            if list.is_empty() {
+                return Err(Error::BadArgument(format!("--openings {range}: {} holds no 2021-2023 game that long", args.games_file.display())));
+            }
+            Openings::Listed(Box::leak(list.into_boxed_slice()))
+        }
+    };
     let opts = MatchOptions {
         size,
         start: args.board.start,
         scoring: args.scoring,
         games: args.games,
-        random_plies: args.random_plies,
+        openings,
         seed: args.seed,
         hash_mib: args.hash,
     };
@@ -83,7 +110,7 @@ pub fn run(args: MatchArgs) -> Result<(), Error> {
     let json_out = args.json;
     let header = json!({
         "match": { "first": a_spec, "second": b_spec, "board": opts.size.to_string(), "start": opts.start.to_string(), "scoring": opts.scoring.to_string(),
-            "random_plies": opts.random_plies, "seed": opts.seed, "hash": opts.hash_mib, "book": !args.no_book }
+            "random_plies": args.random_plies, "openings": args.openings, "seed": opts.seed, "hash": opts.hash_mib, "book": !args.no_book }
     });
     let (state, mut log) = match &args.log {
         None => (MatchState::new(&opts), None),
