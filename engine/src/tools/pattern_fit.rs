@@ -18,7 +18,7 @@ use std::collections::HashSet;
 use rayon::prelude::*;
 
 use crate::eval::pattern_weights::PatternWeights;
-use crate::eval::pattern::{features, indices, mirrored, stage, ENTRIES, FAMILIES, NFEATURES, OFFSETS, STAGES, UNIT, WINDOWS};
+use crate::eval::pattern::{features, for_indices, mirrored, stage, FamilySet, ENTRIES, FAMILIES, NFAMILIES, NFEATURES, OFFSETS, STAGES, UNIT};
 use crate::rules::movegen::MoveGen;
 use crate::tools::datagen::{DataFile, Record};
 use crate::{BoardSize, Dims, Error, Position};
@@ -187,19 +187,25 @@ pub struct FitOptions {
     pub rate: f32,
     /// Pull towards zero, per parameter, against the mean squared error.
     pub l2: f32,
+    /// The families fitted; the others' tables stay zero, and an
+    /// evaluation does not read them.
+    pub families: FamilySet,
 }
 
 /// One stage's positions, reduced to parameters.
 struct StageData {
-    /// `WINDOWS` parameter indices per position.
+    /// `windows` parameter indices per position.
     idx: Vec<u32>,
+    /// Windows read per position: those of the fitted families.
+    windows: usize,
     feats: Vec<[f32; NFEATURES]>,
     target: Vec<f32>,
     weight: Vec<f32>,
 }
 
-fn stage_data(samples: &[Labelled], st: usize, canon: &[u32]) -> StageData {
-    let mut d = StageData { idx: Vec::new(), feats: Vec::new(), target: Vec::new(), weight: Vec::new() };
+fn stage_data(samples: &[Labelled], st: usize, canon: &[u32], families: FamilySet) -> StageData {
+    let windows = (0..NFAMILIES).filter(|f| families >> f & 1 != 0).map(|f| FAMILIES[f].images.len()).sum();
+    let mut d = StageData { idx: Vec::new(), windows, feats: Vec::new(), target: Vec::new(), weight: Vec::new() };
     for s in samples {
         let own = stage((s.p | s.o).count_ones());
         let weight = match own.abs_diff(st) {
@@ -207,7 +213,7 @@ fn stage_data(samples: &[Labelled], st: usize, canon: &[u32]) -> StageData {
             1 => 0.5,
             _ => continue,
         };
-        d.idx.extend(indices(s.p, s.o).iter().map(|&i| canon[i as usize]));
+        for_indices(s.p, s.o, families, |i| d.idx.push(canon[i as usize]));
         let f = features(s.p, s.o, G::moves(s.p, s.o).count_ones(), G::moves(s.o, s.p).count_ones());
         d.feats.push(f.map(|x| x as f32));
         d.target.push(s.score);
@@ -220,7 +226,7 @@ fn stage_data(samples: &[Labelled], st: usize, canon: &[u32]) -> StageData {
 pub fn fit(samples: &[Labelled], opts: FitOptions, progress: &(dyn Fn(usize, usize, f64) + Sync)) -> PatternWeights {
     let canon = canonical();
     let stages: Vec<(Vec<f32>, Vec<f32>)> =
-        (0..STAGES).into_par_iter().map(|st| fit_stage(&stage_data(samples, st, &canon), st, opts, progress)).collect();
+        (0..STAGES).into_par_iter().map(|st| fit_stage(&stage_data(samples, st, &canon, opts.families), st, opts, progress)).collect();
     let q = |x: f32| (x * UNIT as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
     let (mut tables, mut features) = (Vec::with_capacity(STAGES * ENTRIES), Vec::with_capacity(STAGES * NFEATURES));
     for (table, feats) in &stages {
@@ -253,7 +259,7 @@ fn fit_stage(d: &StageData, st: usize, opts: FitOptions, progress: &(dyn Fn(usiz
         grad.iter_mut().for_each(|g| *g = 0.0);
         let mut se = 0f64;
         for k in 0..n {
-            let ids = &d.idx[k * WINDOWS..(k + 1) * WINDOWS];
+            let ids = &d.idx[k * d.windows..(k + 1) * d.windows];
             let mut y = 0f32;
             for &i in ids {
                 y += theta[i as usize];
@@ -344,6 +350,7 @@ pub fn pattern_value(w: &PatternWeights, p: u64, o: u64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::pattern::ALL_FAMILIES;
     use crate::rng::Rng;
 
     #[test]
@@ -410,9 +417,13 @@ mod tests {
             })
             .collect();
         let before = error_table(&samples, 64, &|p, o| pattern_value(&PatternWeights::zero(), p, o));
-        let w = fit(&samples, FitOptions { epochs: 300, rate: 0.05, l2: 0.0 }, &|_, _, _| {});
+        let w = fit(&samples, FitOptions { epochs: 300, rate: 0.05, l2: 0.0, families: ALL_FAMILIES }, &|_, _, _| {});
         let after = error_table(&samples, 64, &|p, o| pattern_value(&w, p, o));
         assert!(after[0].rms < before[0].rms * 0.2, "rms {} -> {}", before[0].rms, after[0].rms);
+        // A fit of some families leaves the others zero, and unread.
+        let some = 0b101_0000_0001;
+        let w = fit(&samples, FitOptions { epochs: 50, rate: 0.05, l2: 0.0, families: some }, &|_, _, _| {});
+        assert_eq!(w.families(), some);
     }
 
     #[test]

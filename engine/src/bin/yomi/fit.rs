@@ -95,6 +95,10 @@ pub struct FitArgs {
     /// fitting.
     #[arg(long, value_name = "FILE|shipped", requires = "patterns")]
     measure: Option<String>,
+    /// With --patterns: the families fitted (all, round4, or names such as
+    /// corner3x3,edgex); the others' tables stay zero and are not read.
+    #[arg(long, default_value = "all", value_name = "all|round4|F,F...")]
+    families: String,
     /// With --patterns: Adam's first step in discs, and the pull towards zero.
     #[arg(long, default_value_t = 0.3, value_name = "R")]
     rate: f32,
@@ -148,6 +152,7 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
     if args.epochs == 0 || args.rate.is_nan() || args.rate <= 0.0 || args.l2.is_nan() || args.l2 < 0.0 {
         return Err(Error::BadArgument("--epochs and --rate must be positive, --l2 at least 0".into()));
     }
+    let fitted_families = families(&args.families)?;
     if !(1..=64).contains(&args.real_weight) {
         return Err(Error::BadArgument(format!("--real-weight {} is out of range; expected 1 to 64", args.real_weight)));
     }
@@ -251,7 +256,7 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
         }
         None => {
             let t = std::time::Instant::now();
-            let opts = FitOptions { epochs: args.epochs, rate: args.rate, l2: args.l2 };
+            let opts = FitOptions { epochs: args.epochs, rate: args.rate, l2: args.l2, families: fitted_families };
             let progress = |stage: usize, epoch: usize, rms: f64| println!("stage {stage:2} epoch {epoch:4}: rms {rms:.2} discs");
             let w = fit(&train, opts, &progress);
             println!("fitted in {:.1} s", t.elapsed().as_secs_f64());
@@ -306,6 +311,26 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
 }
 
 type Labelled = yomi::tools::pattern_fit::Labelled;
+
+/// `--families`: every family, round 4's eleven, or families by name.
+fn families(text: &str) -> Result<yomi::eval::pattern::FamilySet, Error> {
+    use yomi::eval::pattern::{ALL_FAMILIES, FAMILIES, ROUND4_FAMILIES};
+    let mut set = 0;
+    for name in text.split([',', '+']).map(str::trim).filter(|s| !s.is_empty()) {
+        set |= match name {
+            "all" => ALL_FAMILIES,
+            "round4" => (1 << ROUND4_FAMILIES) - 1,
+            _ => 1 << FAMILIES.iter().position(|f| f.name == name).ok_or_else(|| {
+                let known: Vec<&str> = FAMILIES.iter().map(|f| f.name).collect();
+                Error::BadArgument(format!("--families: no family \"{name}\"; expected all, round4 or {}", known.join(", ")))
+            })?,
+        };
+    }
+    if set == 0 {
+        return Err(Error::BadArgument("--families: no family named".into()));
+    }
+    Ok(set)
+}
 
 /// `fit --probe`: one model over one band, its error beside round 4's.
 fn probe(args: &FitArgs, model: &str, train: &[Labelled], held: &[Labelled], sets: &[(&std::path::PathBuf, Vec<Labelled>)]) -> Result<(), Error> {
