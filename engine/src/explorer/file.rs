@@ -37,7 +37,7 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn bad(&self, what: &str) -> Error {
-        Error::BadArgument(format!("not a Yomi explorer file: {what} at byte {}", self.at))
+        Error::damaged("the explorer file", format!("not a Yomi explorer file: {what} at byte {}", self.at))
     }
 
     fn take(&mut self, n: usize) -> Result<&[u8], Error> {
@@ -106,7 +106,7 @@ impl Explorer {
     pub fn from_bytes(bytes: &[u8]) -> Result<Explorer, Error> {
         let mut r = Reader { bytes, at: 0 };
         if r.take(MAGIC.len()).ok() != Some(&MAGIC[..]) {
-            return Err(Error::BadArgument("not a Yomi explorer file: no YOMIEXPL1 header".into()));
+            return Err(Error::damaged("the explorer file", "not a Yomi explorer file: no YOMIEXPL1 header"));
         }
         let (games, min_games, count) = (r.u32()?, r.u32()?, r.u32()?);
         let mut entries = std::collections::HashMap::with_capacity(count.min(1 << 22) as usize);

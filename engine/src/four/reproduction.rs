@@ -72,7 +72,7 @@ pub fn games_from_text(text: &str) -> Result<Vec<Game>, Error> {
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(i, l)| Game::parse(l).map_err(|e| Error::BadArgument(format!("game on line {}: {e}", i + 1))))
+        .map(|(i, l)| Game::parse(l).map_err(|e| Error::damaged("the games", format!("game on line {}: {e}", i + 1))))
         .collect()
 }
 

@@ -124,7 +124,7 @@ impl HeldOut {
     /// Reads the set at `path`; a missing file is an error (a fit measured
     /// on no positions would look like a fit measured on the set).
     pub fn read(path: &Path) -> Result<HeldOut, Error> {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::BadArgument(format!("cannot read the held-out set {}: {e}", path.display())))?;
+        let text = std::fs::read_to_string(path).map_err(|e| Error::Io { path: format!("the held-out set {}", path.display()), why: e.to_string() })?;
         HeldOut::parse(&text).map_err(|e| Error::damaged(path.display(), e))
     }
 

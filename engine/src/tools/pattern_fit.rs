@@ -150,7 +150,7 @@ pub fn position_key(p: u64, o: u64) -> (u64, u64) {
 pub fn ffo_positions(files: &[String]) -> Result<Vec<Labelled>, Error> {
     let mut out = Vec::new();
     for file in files {
-        let text = std::fs::read_to_string(file).map_err(|e| Error::BadArgument(format!("cannot read {file}: {e}")))?;
+        let text = std::fs::read_to_string(file).map_err(|e| Error::io(std::path::Path::new(file), e))?;
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let obf = crate::parse_obf_line(line, Some(BoardSize::OTHELLO))?;
             let pos = obf.position;
@@ -158,7 +158,7 @@ pub fn ffo_positions(files: &[String]) -> Result<Vec<Labelled>, Error> {
                 out.push(Labelled { p: pos.player(), o: pos.opponent(), score: best as f32, exact: true });
             }
             for &(sq, score) in &obf.scores {
-                let child: Position = pos.play(sq).ok_or_else(|| Error::BadArgument(format!("{file}: an illegal move")))?;
+                let child: Position = pos.play(sq).ok_or_else(|| Error::damaged(file, format!("{} scores an illegal move", line.trim())))?;
                 out.push(Labelled { p: child.player(), o: child.opponent(), score: -score as f32, exact: true });
             }
         }

@@ -421,7 +421,7 @@ impl Search<'_> {
                     return Ok(Err(Pending { share_done: 0.99, looked_up: false }));
                 }
                 if sol.exact() != Some(v) {
-                    return Err(Error::BadArgument(format!("the job's proofs give {v} at {} and the solver {:?}: the proofs are wrong", format_position_with_board(&pos), sol.exact())));
+                    return Err(Error::damaged(self.job.dir.join(PROOFS_FILE).display(), format!("the proofs give {v} at {} and the solver {:?}: the proofs are wrong", format_position_with_board(&pos), sol.exact())));
                 }
                 line.extend(sol.pv);
                 return Ok(Ok(line));
@@ -439,7 +439,7 @@ impl Search<'_> {
                 }
             }
             let Some((sq, child)) = next else {
-                return Err(Error::BadArgument(format!("no move of {} is worth {v}: the proofs are wrong", format_position_with_board(&pos))));
+                return Err(Error::damaged(self.job.dir.join(PROOFS_FILE).display(), format!("no move of {} is worth {v}: the proofs are wrong", format_position_with_board(&pos))));
             };
             line.push(Move::Play(sq));
             (pos, v, ply) = (child, -v, ply + 1);
