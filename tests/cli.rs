@@ -262,6 +262,10 @@ fn match_and_bench_report_totals() {
     assert_eq!(opening(&records[0], 8), opening(&records[1], 8));
     assert_ne!(opening(&records[0], 8), opening(&records[2], 8));
     std::fs::remove_file(&log).unwrap();
+    // A log that is not a file (a pipe would hang the read that resumes a match) is refused.
+    let o = yomi(&["match", "depth=1", "depth=1", "--games", "2", "--log", "/dev/null"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--log /dev/null: not a regular file"), "{}", stderr(&o));
     for bad in ["12-8", "0-4", "8"] {
         let o = yomi(&["match", "depth=1", "depth=1", "--openings", bad, "--games-file", games]);
         assert_eq!(o.status.code(), Some(2));

@@ -161,6 +161,10 @@ pub fn run(args: MatchArgs) -> Result<(), Error> {
 /// is dropped).
 fn open_log(path: &str, header: &serde_json::Value, opts: &MatchOptions) -> Result<(MatchState, std::fs::File), Error> {
     let cannot = |e: std::io::Error| Error::BadArgument(format!("cannot open the match log {path}: {e}"));
+    // A pipe or device would never end a read (or take the rewrite): the log must be a file.
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(Error::BadArgument(format!("--log {path}: not a regular file (the log is read back to resume the match)")));
+    }
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
