@@ -250,6 +250,27 @@ pub type FamilySet = u32;
 /// Every family.
 pub const ALL_FAMILIES: FamilySet = (1 << NFAMILIES) - 1;
 
+/// Reads a set of families: names from [`FAMILIES`], `round4` for the
+/// first eleven and `all`, separated by `,` or `+`; `what` names the option
+/// in the message of a bad one.
+pub fn parse_families(text: &str, what: &str) -> Result<FamilySet, crate::error::Error> {
+    let mut set = 0;
+    for name in text.split([',', '+']).map(str::trim).filter(|s| !s.is_empty()) {
+        set |= match name {
+            "all" => ALL_FAMILIES,
+            "round4" => (1 << ROUND4_FAMILIES) - 1,
+            _ => 1 << FAMILIES.iter().position(|f| f.name == name).ok_or_else(|| {
+                let known: Vec<&str> = FAMILIES.iter().map(|f| f.name).collect();
+                crate::error::Error::BadArgument(format!("{what}: no family \"{name}\"; expected all, round4 or {}", known.join(", ")))
+            })?,
+        };
+    }
+    if set == 0 {
+        return Err(crate::error::Error::BadArgument(format!("{what}: no family named")));
+    }
+    Ok(set)
+}
+
 /// Calls `f(window, offset, own, theirs)` for every window of (`p`, `o`)
 /// in a family of `families`, family by family in the order of
 /// [`FAMILIES`] and their images, with its family's offset in a stage's

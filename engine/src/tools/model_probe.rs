@@ -14,9 +14,8 @@
 use std::ops::RangeInclusive;
 
 use crate::error::Error;
-use crate::eval::pattern::{features, NFEATURES};
+use crate::eval::pattern::{features, parse_families, FAMILIES, NFEATURES};
 use crate::rules::geometry::BoardSize;
-use crate::rules::square::Square;
 use crate::rules::symmetry::Symmetry;
 use crate::rules::geometry::Dims;
 use crate::rules::movegen::MoveGen;
@@ -24,34 +23,6 @@ use crate::tools::pattern_fit::Labelled;
 
 type G = Dims<8, 8>;
 
-/// Families a probe can use: round 4's eleven, then new shapes. Squares
-/// are named as on the board, in the order their digits are read.
-pub const CATALOGUE: [(&str, &str); 19] = [
-    ("corner3x3", "a1 b1 c1 a2 b2 c2 a3 b3 c3"),
-    ("corner2x5", "a1 b1 c1 d1 e1 a2 b2 c2 d2 e2"),
-    ("edge2x", "a1 b1 c1 d1 e1 f1 g1 h1 b2 g2"),
-    ("row2", "a2 b2 c2 d2 e2 f2 g2 h2"),
-    ("row3", "a3 b3 c3 d3 e3 f3 g3 h3"),
-    ("row4", "a4 b4 c4 d4 e4 f4 g4 h4"),
-    ("diag8", "a1 b2 c3 d4 e5 f6 g7 h8"),
-    ("diag7", "b1 c2 d3 e4 f5 g6 h7"),
-    ("diag6", "c1 d2 e3 f4 g5 h6"),
-    ("diag5", "d1 e2 f3 g4 h5"),
-    ("diag4", "e1 f2 g3 h4"),
-    // New shapes: corner regions of ten squares, and edges with what
-    // stands behind them.
-    ("triangle", "a1 b1 c1 d1 a2 b2 c2 a3 b3 a4"),
-    ("narrowtri", "a1 b1 c1 d1 e1 a2 b2 a3 a4 a5"),
-    ("edgeblock", "a1 c1 d1 e1 f1 h1 c2 d2 e2 f2"),
-    ("fish", "a1 b1 a2 b2 c2 d2 b3 c3 b4 d4"),
-    ("kite", "a1 b1 a2 b2 c2 d2 e2 b3 b4 b5"),
-    ("diagband", "a1 b1 a2 b2 c2 b3 c3 d3 c4 d4"),
-    ("edgex", "a1 b1 c1 d1 e1 f1 g1 h1 b2 c2"),
-    ("centre", "c3 d3 e3 f3 c4 d4 e4 f4 d5 e5"),
-];
-
-/// Round 4's families, as the catalogue names them.
-pub const ROUND4: &str = "corner3x3,corner2x5,edge2x,row2,row3,row4,diag8,diag7,diag6,diag5,diag4";
 
 /// A family placed on the board: its windows (board squares in digit
 /// order) and, per configuration, the parameter it shares.
@@ -116,7 +87,7 @@ pub struct Spec {
 }
 
 impl Spec {
-    /// Reads a model: catalogue names ("round4" stands for its eleven;
+    /// Reads a model: family names of [`FAMILIES`] ("round4" stands for its eleven;
     /// joined by "+" or ","), then "/w=N" for phases of N plies (default:
     /// the whole band), "/margin=N" to fit N empties either side of the
     /// band too, and "/discs" for a disc table; and a band of empties "A-B".
@@ -138,21 +109,9 @@ impl Spec {
                 }
             }
         }
-        let mut names: Vec<String> = Vec::new();
-        for name in families.split([',', '+']).map(str::trim).filter(|s| !s.is_empty()) {
-            if name == "round4" {
-                names.extend(ROUND4.split(',').map(String::from));
-            } else if CATALOGUE.iter().any(|(n, _)| *n == name) {
-                names.push(name.to_string());
-            } else {
-                let known: Vec<&str> = CATALOGUE.iter().map(|(n, _)| *n).collect();
-                return Err(Error::BadArgument(format!("--probe: no family \"{name}\"; expected round4 or {}", known.join(", "))));
-            }
-        }
-        names.dedup();
-        if names.is_empty() {
-            return Err(Error::BadArgument("--probe: no family named".into()));
-        }
+        let set = parse_families(families, &format!("--probe {model}"))?;
+        let chosen: Vec<&crate::eval::pattern::Family> = FAMILIES.iter().enumerate().filter(|(f, _)| set >> f & 1 != 0).map(|(_, fam)| fam).collect();
+        let names: Vec<String> = chosen.iter().map(|fam| fam.name.to_string()).collect();
         let band = || -> Option<RangeInclusive<u32>> {
             let (a, b) = empties.split_once('-')?;
             let (a, b): (u32, u32) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
@@ -160,12 +119,7 @@ impl Spec {
         };
         let empties = band().ok_or_else(|| Error::BadArgument(format!("--probe-empties {empties}: expected A-B within 1-60")))?;
         let width = width.unwrap_or(empties.end() - empties.start() + 1);
-        let mut families = Vec::new();
-        for name in &names {
-            let (_, text) = CATALOGUE.iter().find(|(n, _)| n == name).expect("checked above");
-            let squares = text.split(' ').map(|n| Square::parse(n, BoardSize::OTHELLO).map(|s| s.index() as u8)).collect::<Result<Vec<u8>, Error>>()?;
-            families.push(Family::new(&squares));
-        }
+        let families = chosen.iter().map(|fam| Family::new(fam.squares)).collect();
         Ok(Spec { names, families, empties, width, discs, margin })
     }
 

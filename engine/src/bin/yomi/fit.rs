@@ -74,7 +74,7 @@ pub struct FitArgs {
     /// With --corpus: instead of fitting the shipped layout, try models
     /// over one band of empties, each fitted and measured on
     /// --probe-empties, writing nothing. A model is families from the
-    /// probe's catalogue ("round4", "round4+triangle,fish", ...), then
+    /// evaluation's families ("round4", "round4+triangle,fish", ...), then
     /// "/w=N" for phases of N plies (default: the whole band), "/margin=N"
     /// to fit N empties either side of the band too, and "/discs" for a
     /// table by the mover's disc count.
@@ -152,7 +152,7 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
     if args.epochs == 0 || args.rate.is_nan() || args.rate <= 0.0 || args.l2.is_nan() || args.l2 < 0.0 {
         return Err(Error::BadArgument("--epochs and --rate must be positive, --l2 at least 0".into()));
     }
-    let fitted_families = families(&args.families)?;
+    let fitted_families = yomi::eval::pattern::parse_families(&args.families, "--families")?;
     if !(1..=64).contains(&args.real_weight) {
         return Err(Error::BadArgument(format!("--real-weight {} is out of range; expected 1 to 64", args.real_weight)));
     }
@@ -312,25 +312,6 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
 
 type Labelled = yomi::tools::pattern_fit::Labelled;
 
-/// `--families`: every family, round 4's eleven, or families by name.
-fn families(text: &str) -> Result<yomi::eval::pattern::FamilySet, Error> {
-    use yomi::eval::pattern::{ALL_FAMILIES, FAMILIES, ROUND4_FAMILIES};
-    let mut set = 0;
-    for name in text.split([',', '+']).map(str::trim).filter(|s| !s.is_empty()) {
-        set |= match name {
-            "all" => ALL_FAMILIES,
-            "round4" => (1 << ROUND4_FAMILIES) - 1,
-            _ => 1 << FAMILIES.iter().position(|f| f.name == name).ok_or_else(|| {
-                let known: Vec<&str> = FAMILIES.iter().map(|f| f.name).collect();
-                Error::BadArgument(format!("--families: no family \"{name}\"; expected all, round4 or {}", known.join(", ")))
-            })?,
-        };
-    }
-    if set == 0 {
-        return Err(Error::BadArgument("--families: no family named".into()));
-    }
-    Ok(set)
-}
 
 /// `fit --probe`: one model over one band, its error beside round 4's.
 fn probe(args: &FitArgs, model: &str, train: &[Labelled], held: &[Labelled], sets: &[(&std::path::PathBuf, Vec<Labelled>)]) -> Result<(), Error> {
