@@ -126,7 +126,8 @@ test('the browser searches exactly the nodes native does: a 26-empty FFO positio
 test('a level and a time mean the same in the page and the command line: the time replaces the level\'s, the depth stays', async () => {
   // One rule (engine/src/play/strength.rs) for every front end: medium
   // with 20 s searches medium's 6 plies, not as deep as 20 s would allow.
-  const cli = JSON.parse(execFileSync(yomi, ['search', '--json', '--level', 'medium', '--time', '20', '--no-book', '--moves', 'f5d6c3d3c4f4f6f3e6e7'], { encoding: 'utf8' }));
+  // The page evaluates with the compact weights (wasm has no bit extract).
+  const cli = JSON.parse(execFileSync(yomi, ['search', '--json', '--level', 'medium', '--time', '20', '--no-book', '--weights', 'compact', '--moves', 'f5d6c3d3c4f4f6f3e6e7'], { encoding: 'utf8' }));
   const web = await page().evaluate(async (position) => {
     const { Yomi } = await import('./yomi.js');
     const e = await Yomi.create({ threads: 1 });

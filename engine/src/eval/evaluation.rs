@@ -207,10 +207,18 @@ impl Weights {
     /// The shipped weights, fitted by `yomi fit` (parsed once).
     pub fn shipped() -> &'static Weights {
         static W: OnceLock<Weights> = OnceLock::new();
-        W.get_or_init(|| Weights {
-            patterns: Some(Box::new(PatternWeights::shipped().clone())),
-            ..Weights::from_bytes(include_bytes!("../../weights/fitted.ywt")).expect("the embedded weights file is valid")
-        })
+        W.get_or_init(|| Weights { patterns: Some(Box::new(PatternWeights::shipped().clone())), ..Self::features() })
+    }
+
+    /// The compact evaluation (the browser's): [`PatternWeights::compact`] on 8×8.
+    pub fn compact() -> &'static Weights {
+        static W: OnceLock<Weights> = OnceLock::new();
+        W.get_or_init(|| Weights { patterns: Some(Box::new(PatternWeights::compact().clone())), ..Self::features() })
+    }
+
+    /// The embedded paper-000 features, without patterns.
+    fn features() -> Weights {
+        Weights::from_bytes(include_bytes!("../../weights/fitted.ywt")).expect("the embedded weights file is valid")
     }
 
     /// These weights without the pattern evaluation: paper 000's features

@@ -12,7 +12,7 @@ use crate::eval::pattern::{
 /// The fitted tables and count weights of every stage, and the families
 /// whose tables are not all zero: only those are read (a file of round 4's
 /// families then costs what it did before the others existed).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct PatternWeights {
     /// `STAGES` × `ENTRIES` values in 1/`UNIT` disc.
     tables: Vec<i16>,
@@ -23,12 +23,40 @@ pub struct PatternWeights {
 
 const MAGIC: &[u8; 8] = b"YOMIPAT1";
 
+/// A summary: the tables hold millions of entries.
+impl std::fmt::Debug for PatternWeights {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = (0..NFAMILIES).filter(|&k| self.used >> k & 1 != 0).map(|k| FAMILIES[k].name).collect();
+        f.debug_struct("PatternWeights").field("families", &names).finish_non_exhaustive()
+    }
+}
+
 impl PatternWeights {
-    /// The shipped weights, fitted by `yomi fit --patterns` (parsed once).
+    /// The shipped weights, fitted by `yomi fit --patterns` (parsed once):
+    /// natively all nineteen families, in the browser [`Self::compact`].
     pub fn shipped() -> &'static PatternWeights {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            static W: std::sync::OnceLock<PatternWeights> = std::sync::OnceLock::new();
+            W.get_or_init(|| {
+                PatternWeights::from_bytes(include_bytes!("../../weights/patterns.ywp")).expect("the embedded pattern file is valid")
+            })
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            Self::compact()
+        }
+    }
+
+    /// Round 4's eleven families (46 windows) fitted the same way: the
+    /// browser's evaluation, where wasm has no bit-extract instruction and
+    /// all nineteen families cost more time than they win, and every
+    /// solver's move ordering, which the nineteen do not improve
+    /// (engine/MEASUREMENTS.md, "Round 6").
+    pub fn compact() -> &'static PatternWeights {
         static W: std::sync::OnceLock<PatternWeights> = std::sync::OnceLock::new();
         W.get_or_init(|| {
-            PatternWeights::from_bytes(include_bytes!("../../weights/patterns.ywp")).expect("the embedded pattern file is valid")
+            PatternWeights::from_bytes(include_bytes!("../../weights/patterns-compact.ywp")).expect("the embedded pattern file is valid")
         })
     }
 

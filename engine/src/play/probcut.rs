@@ -40,10 +40,25 @@ impl Default for ProbCutStats {
 }
 
 impl ProbCutStats {
-    /// The shipped statistics (8×8, measured by `yomi probcut --calibrate`).
+    /// The shipped statistics (8×8, measured by `yomi probcut --calibrate`
+    /// on the shipped evaluation): in the browser [`Self::compact`].
     pub fn shipped() -> &'static ProbCutStats {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            static S: OnceLock<ProbCutStats> = OnceLock::new();
+            S.get_or_init(|| ProbCutStats::parse(include_str!("../../weights/probcut.txt")).expect("the embedded statistics are valid"))
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            Self::compact()
+        }
+    }
+
+    /// The statistics of the compact evaluation
+    /// ([`crate::eval::pattern_weights::PatternWeights::compact`]).
+    pub fn compact() -> &'static ProbCutStats {
         static S: OnceLock<ProbCutStats> = OnceLock::new();
-        S.get_or_init(|| ProbCutStats::parse(include_str!("../../weights/probcut.txt")).expect("the embedded statistics are valid"))
+        S.get_or_init(|| ProbCutStats::parse(include_str!("../../weights/probcut-compact.txt")).expect("the embedded statistics are valid"))
     }
 
     /// Sets the statistics of a stage and depth: samples, mean and spread of deep − shallow.

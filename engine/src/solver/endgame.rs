@@ -355,14 +355,14 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
     }
 
     /// A cheap guess at the value of (`p`, `o`) for move ordering: on 8×8,
-    /// whose probe lines keep the pattern `windows`, the pattern evaluation;
-    /// elsewhere mobility, corners, and potential mobility (empties next to
+    /// whose probe lines keep the pattern `windows`, the compact pattern
+    /// evaluation (the full one orders no better, at more cost); elsewhere mobility, corners, and potential mobility (empties next to
     /// the other side's discs).
     #[inline(always)]
     fn guess<const DIV: i32>(p: u64, o: u64, windows: Option<&[u16; WINDOWS]>) -> i32 {
         let (mp, mo) = (G::moves(p, o), G::moves(o, p));
         if let Some(idx) = windows {
-            return PatternWeights::shipped().value_at(idx, p, o, mp.count_ones(), mo.count_ones()) / DIV;
+            return PatternWeights::compact().value_at(idx, p, o, mp.count_ones(), mo.count_ones()) / DIV;
         }
         let mobility = mp.count_ones() as i32 - mo.count_ones() as i32;
         let corners = (p & G::CORNERS).count_ones() as i32 - (o & G::CORNERS).count_ones() as i32;

@@ -115,6 +115,7 @@ impl Player {
         };
         let mut weights = Weights::shipped();
         let mut probcut = ProbCutStats::shipped();
+        let mut probcut_given = false;
         let mut mode = Mode::default();
         let mut book = book;
         for (k, v) in settings {
@@ -123,8 +124,17 @@ impl Player {
                 "wld" => level.wld = number(v, 64)?,
                 "perfect" => level.perfect = number(v, 64)?,
                 "presearch" => level.presearch = number(v, 20)?,
-                "weights" => weights = load(v.trim())?,
-                "probcut" => probcut = load_stats(v.trim())?,
+                "weights" => {
+                    weights = load(v.trim())?;
+                    // The compact evaluation brings its own statistics, unless told otherwise.
+                    if v.trim() == "compact" && !probcut_given {
+                        probcut = load_stats("compact")?;
+                    }
+                }
+                "probcut" => {
+                    probcut = load_stats(v.trim())?;
+                    probcut_given = true;
+                }
                 "mode" => mode = Mode::parse(v).ok_or_else(|| bad(format!("'{v}' is not a mode")))?,
                 "book" => match v.trim() {
                     "on" => {}

@@ -29,8 +29,9 @@ pub fn check_hash(mib: usize) -> Result<(), Error> {
     Ok(())
 }
 
-/// Weights by name: `shipped` (the embedded fitted weights), `hand` (the
-/// hand-set starting point of the fit), or a file's path: a weights file
+/// Weights by name: `shipped` (the embedded fitted weights), `compact`
+/// (the browser's evaluation), `hand` (the hand-set starting point of the
+/// fit), or a file's path: a weights file
 /// (`yomi fit`, paper 000's features; 8×8 then uses them too) or a pattern
 /// weights file (`yomi fit --patterns`, the 8×8 evaluation; the other
 /// boards keep the shipped features), so a new fit can be matched and
@@ -39,6 +40,7 @@ pub fn check_hash(mib: usize) -> Result<(), Error> {
 pub fn load_weights(name: &str) -> Result<&'static Weights, Error> {
     match name {
         "shipped" | "fitted" => Ok(Weights::shipped()),
+        "compact" => Ok(Weights::compact()),
         "hand" => Ok(Box::leak(Box::new(yomi::tools::train::hand_set()))),
         path => {
             let bytes = std::fs::read(path).map_err(|e| Error::BadArgument(format!("cannot read weights {path}: {e}")))?;
@@ -53,14 +55,27 @@ pub fn load_weights(name: &str) -> Result<&'static Weights, Error> {
 }
 
 /// ProbCut statistics by name: `shipped` (the embedded ones, calibrated on
-/// the shipped evaluation) or a file written by `yomi probcut --calibrate`.
+/// the shipped evaluation), `compact` (the compact evaluation's) or a file
+/// written by `yomi probcut --calibrate`.
 pub fn load_probcut(name: &str) -> Result<&'static yomi::ProbCutStats, Error> {
-    if name == "shipped" {
-        return Ok(yomi::ProbCutStats::shipped());
+    match name {
+        "shipped" => return Ok(yomi::ProbCutStats::shipped()),
+        "compact" => return Ok(yomi::ProbCutStats::compact()),
+        _ => {}
     }
     let text = std::fs::read_to_string(name).map_err(|e| Error::BadArgument(format!("cannot read ProbCut statistics {name}: {e}")))?;
     let stats = yomi::ProbCutStats::parse(&text).map_err(|e| Error::BadArgument(format!("{name}: {e}")))?;
     Ok(Box::leak(Box::new(stats)))
+}
+
+/// The ProbCut statistics that go with the weights named `weights`: the
+/// compact evaluation's with it, else the shipped ones.
+pub fn probcut_for(weights: &str) -> &'static yomi::ProbCutStats {
+    if weights == "compact" {
+        yomi::ProbCutStats::compact()
+    } else {
+        yomi::ProbCutStats::shipped()
+    }
 }
 
 /// The shipped weights with the 8×8 pattern evaluation of a pattern

@@ -4,7 +4,7 @@ use clap::Args;
 use serde_json::json;
 use yomi::{search, Error, Game, Level, Scoring, SearchOptions, SearchResult, TranspositionTable};
 
-use crate::common::{check_hash, check_threads, line_names, load_weights};
+use crate::common::{check_hash, check_threads, line_names, load_weights, probcut_for};
 use crate::BoardArgs;
 
 /// How strong and how long: a level, or a depth or time of its own.
@@ -29,8 +29,9 @@ pub struct StrengthArgs {
     /// Solve for win/draw/loss with at most this many empties.
     #[arg(long, value_name = "E")]
     pub wld: Option<u32>,
-    /// Evaluation weights: shipped (default), hand, or a file from `yomi fit`
-    /// (features) or `yomi fit --patterns` (the 8x8 patterns).
+    /// Evaluation weights: shipped (default), compact (the browser's, with
+    /// its ProbCut statistics), hand, or a file from `yomi fit` (features) or
+    /// `yomi fit --patterns` (the 8x8 patterns).
     #[arg(long, default_value = "shipped", value_name = "NAME|FILE")]
     pub weights: String,
 }
@@ -159,6 +160,7 @@ pub fn run(args: SearchArgs) -> Result<(), Error> {
     if let Some(file) = &args.obf {
         let mut opts = SearchOptions {
             weights: load_weights(&args.strength.weights)?,
+            probcut: probcut_for(&args.strength.weights),
             mode: args.pool.mode,
             ..SearchOptions::new(level, args.scoring)
         };
@@ -171,6 +173,7 @@ pub fn run(args: SearchArgs) -> Result<(), Error> {
     let mut opts = SearchOptions {
         all_moves: args.all_moves,
         weights: load_weights(&args.strength.weights)?,
+        probcut: probcut_for(&args.strength.weights),
         mode: args.pool.mode,
         ..SearchOptions::new(level, args.scoring)
     };
