@@ -334,7 +334,7 @@ fn probe(args: &FitArgs, model: &str, train: &[Labelled], held: &[Labelled], set
     println!("fitted {} positions in {:.1} s", probe.fitted, t.elapsed().as_secs_f64());
     let shipped = yomi::Weights::shipped().patterns.as_deref().ok_or_else(|| Error::BadArgument("this build has no pattern weights".into()))?;
     let band = probe.spec().empties.clone();
-    let round4 = |set: &[Labelled]| {
+    let shipped_error = |set: &[Labelled]| {
         let errs: Vec<f64> =
             set.iter().filter(|s| band.contains(&s.empties())).map(|s| (pattern_value(shipped, s.p, s.o) - s.score as f64).abs()).collect();
         errs.iter().sum::<f64>() / errs.len().max(1) as f64
@@ -343,10 +343,10 @@ fn probe(args: &FitArgs, model: &str, train: &[Labelled], held: &[Labelled], set
     let mut named: Vec<(String, &[Labelled])> = sets.iter().map(|(p, v)| (p.display().to_string(), v.as_slice())).collect();
     named.push(("held-out corpus games, exact labels".into(), &exact));
     named.push(("held-out corpus games, all labels".into(), held));
-    println!("  set                                         positions   probe  round 4");
+    println!("  set                                         positions   probe  shipped");
     for (name, set) in named {
         let (mae, n) = probe.error(set);
-        println!("  {name:<42} {n:>10}  {mae:6.3}  {:6.3}", round4(set));
+        println!("  {name:<42} {n:>10}  {mae:6.3}  {:7.3}", shipped_error(set));
     }
     Ok(())
 }
