@@ -1,179 +1,24 @@
-//! `yomi four`: Score Four, paper 003's 3-D four-in-a-row with gravity.
+//! `yomi four` for research: paper 003's experiment, its games and
+//! statistics, and the bench.
 
-use clap::{Args, Subcommand};
+use clap::Args;
 use serde_json::json;
+use yomi::four::calibration::calibrate_kind;
 use yomi::four::curve::curve_svg;
 use yomi::four::eval::{ForcedEval, PaperEval, ThreatEval};
-use yomi::four::calibration::calibrate_kind;
 use yomi::four::experiment::{experiment, Baseline, Configuration, PAPER_FIGURES};
-use yomi::four::level::FourLevel;
-use yomi::four::matches::{play_match, Player};
 use yomi::four::positions::sample_positions;
-use yomi::four::reproduction::{calibrate_on_trees, calibration_games, games_to_text, paper_games, positions_of, test_positions, without};
-use yomi::four::perft::perft_parallel;
 use yomi::four::pruning::{Model, PruningStats};
-use yomi::bound::Wld;
-use yomi::four::search::{solve, winner, FourMode, PROVEN};
-use yomi::four::{format_board, peg_name, Board, EvalKind, FourOptions, FourResult, Game, Outcome};
-use yomi::{Error, TranspositionTable};
+use yomi::four::reproduction::{calibrate_on_trees, calibration_games, games_to_text, paper_games, positions_of, test_positions, without};
+use yomi::four::search::FourMode;
+use yomi::four::{format_board, EvalKind, FourOptions};
+use yomi::Error;
 
-use crate::common::{check_hash, check_threads};
-
-#[derive(Args)]
-pub struct FourArgs {
-    #[command(subcommand)]
-    command: FourCommand,
-}
-
-#[derive(Subcommand)]
-enum FourCommand {
-    /// Draw a position as its four layers, with the legal pegs and the result.
-    Show(ShowArgs),
-    /// Count the move sequences of each length from 1 to DEPTH.
-    Perft(PerftArgs),
-    /// Choose a peg: iterative deepening with the evaluation (and paper
-    /// 003's cut at the higher levels); prints each iteration.
-    Search(SearchArgs),
-    /// Solve a position: deepen without pruning until a forced win or loss
-    /// is proven, or the whole tree is searched (a draw).
-    Solve(SolveArgs),
-    /// Play games between two players, colours alternating, from shared
-    /// random openings.
-    Match(MatchArgs),
-    /// Paper 003's experiment as the paper ran it: hit rate and speed-up
-    /// of the statistical cut by margin on every position of the 100 test
-    /// games, the paper's configuration and Yomi's, beside the paper's
-    /// figures.
-    Experiment(ExperimentArgs),
-    /// Fixed-depth searches of eight positions at each thread count, rounds
-    /// alternating: best and median seconds, nodes/s and speed-up.
-    Bench(BenchArgs),
-    /// Measure the statistics of paper 003's cut (and the paper
-    /// evaluation's mean by move number) from games; writes a statistics file.
-    Calibrate(CalibrateArgs),
-    /// Play the games of paper 003's experiment: its plain alpha-beta
-    /// against itself from openings of four random stones.
-    Games(GamesArgs),
-}
-
-/// A position: a record of pegs from the empty board (`a1b2b2c4`: column
-/// a-d, row 1-4), or 64 cells X, O or - in cell order (x + 4y + 16z, the
-/// bottom layer first), a space and the side to move, optionally followed by
-/// `;` and more pegs.
-#[derive(Args, Clone)]
-struct PositionArg {
-    #[arg(value_name = "RECORD", default_value = "", allow_hyphen_values = true)]
-    record: String,
-}
-
-impl PositionArg {
-    fn game(&self) -> Result<Game, Error> {
-        Game::parse(&self.record)
-    }
-}
+use crate::common::check_threads;
+use super::parse_four_mode;
 
 #[derive(Args)]
-struct ShowArgs {
-    #[command(flatten)]
-    position: PositionArg,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
-}
-
-#[derive(Args)]
-struct PerftArgs {
-    /// Deepest depth to count, 1 to 10.
-    #[arg(value_name = "DEPTH")]
-    depth: u32,
-    #[command(flatten)]
-    position: PositionArg,
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    threads: usize,
-    #[arg(long)]
-    json: bool,
-}
-
-#[derive(Args, Clone)]
-struct EngineArgs {
-    /// Search this many plies deep (1 to 64).
-    #[arg(long, value_name = "D")]
-    depth: Option<u32>,
-    /// Stop after this many seconds with the last finished iteration.
-    #[arg(long, value_name = "S")]
-    time: Option<f64>,
-    /// A playing level: 1-6 or beginner, easy, medium, hard, expert, maximum.
-    #[arg(long, value_name = "L")]
-    level: Option<String>,
-    /// Evaluation: threat (ours, the levels'), paper (paper 003's) or
-    /// forced (the paper's after the forced line: the experiment's Yomi
-    /// configuration).
-    #[arg(long, default_value = "threat", value_name = "threat|paper|forced")]
-    eval: String,
-    /// Paper 003's cut value in standard deviations (none: no cut).
-    #[arg(long, value_name = "SIGMA|none")]
-    margin: Option<String>,
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    threads: usize,
-    /// How the threads share the search: ybw, lazy, msai or serial.
-    #[arg(long, default_value = "ybw", value_parser = parse_four_mode)]
-    mode: FourMode,
-    /// Table size in MiB.
-    #[arg(long, default_value_t = 64, value_name = "MIB")]
-    hash: usize,
-    /// Give every legal peg its value.
-    #[arg(long)]
-    all_moves: bool,
-    #[arg(long)]
-    json: bool,
-}
-
-#[derive(Args)]
-struct SearchArgs {
-    #[command(flatten)]
-    engine: EngineArgs,
-    #[command(flatten)]
-    position: PositionArg,
-}
-
-#[derive(Args)]
-struct SolveArgs {
-    /// Stop after this many seconds, claiming nothing unproven.
-    #[arg(long, value_name = "S")]
-    time: Option<f64>,
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    threads: usize,
-    #[arg(long, default_value = "ybw", value_parser = parse_four_mode)]
-    mode: FourMode,
-    #[arg(long, default_value_t = 256, value_name = "MIB")]
-    hash: usize,
-    #[arg(long)]
-    json: bool,
-    #[command(flatten)]
-    position: PositionArg,
-}
-
-#[derive(Args)]
-struct MatchArgs {
-    /// Player A: random, or level=NAME / depth=D,eval=paper|threat|forced,margin=C,time=S.
-    #[arg(long, default_value = "level=medium", value_name = "SPEC")]
-    a: String,
-    /// Player B (same form).
-    #[arg(long, default_value = "random", value_name = "SPEC")]
-    b: String,
-    #[arg(long, default_value_t = 20, value_name = "N")]
-    games: usize,
-    /// Random pegs that open each pair of games.
-    #[arg(long, default_value_t = 4, value_name = "N")]
-    random_moves: usize,
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    #[arg(long)]
-    json: bool,
-}
-
-#[derive(Args)]
-struct ExperimentArgs {
+pub(super) struct ExperimentArgs {
     /// Positions: test (every position of the 100 test games) or
     /// calibration (the calibration games', where margins are chosen, less
     /// those also in the test set).
@@ -217,7 +62,7 @@ struct ExperimentArgs {
 /// Games of paper 003's plain alpha-beta against itself from openings of
 /// four random stones: the test and calibration sets.
 #[derive(Args)]
-struct GamesArgs {
+pub(super) struct GamesArgs {
     #[arg(long, default_value_t = 100, value_name = "N")]
     games: usize,
     /// Depth of the players' searches.
@@ -233,7 +78,7 @@ struct GamesArgs {
 }
 
 #[derive(Args)]
-struct BenchArgs {
+pub(super) struct BenchArgs {
     /// Thread counts, comma-separated.
     #[arg(long, default_value = "1,2", value_name = "LIST")]
     threads: String,
@@ -253,7 +98,7 @@ struct BenchArgs {
 }
 
 #[derive(Args)]
-struct CalibrateArgs {
+pub(super) struct CalibrateArgs {
     /// paper, threat or forced (Yomi's predictor for the experiment: the
     /// paper's line points after the forced line).
     #[arg(long, default_value = "threat")]
@@ -297,279 +142,6 @@ struct CalibrateArgs {
     out: String,
 }
 
-pub fn run(args: FourArgs) -> Result<(), Error> {
-    match args.command {
-        FourCommand::Show(a) => show(a),
-        FourCommand::Perft(a) => perft(a),
-        FourCommand::Search(a) => search(a),
-        FourCommand::Solve(a) => solve_cmd(a),
-        FourCommand::Match(a) => match_cmd(a),
-        FourCommand::Experiment(a) => experiment_cmd(a),
-        FourCommand::Calibrate(a) => calibrate_cmd(a),
-        FourCommand::Games(a) => games_cmd(a),
-        FourCommand::Bench(a) => bench_cmd(a),
-    }
-}
-
-fn colour_name(c: yomi::Color) -> &'static str {
-    match c {
-        yomi::Color::Black => "black",
-        yomi::Color::White => "white",
-    }
-}
-
-/// The four layers side by side, bottom layer first, row 4 at the top as on
-/// a map; `*` marks the last stone.
-fn draw(board: &Board, last: Option<u32>) -> String {
-    let mut s = String::from("    layer 1 (bottom)    layer 2             layer 3             layer 4\n");
-    s += "    a b c d             ".repeat(4).trim_end();
-    s.push('\n');
-    for y in (0..4).rev() {
-        for z in 0..4 {
-            s += &format!("{}   ", y + 1);
-            for x in 0..4 {
-                let c = x + 4 * y + 16 * z;
-                let ch = if board.black >> c & 1 == 1 {
-                    if last == Some(c) { 'x' } else { 'X' }
-                } else if board.white >> c & 1 == 1 {
-                    if last == Some(c) { 'o' } else { 'O' }
-                } else {
-                    '.'
-                };
-                s.push(ch);
-                s.push(' ');
-            }
-            s += "          ";
-        }
-        s = s.trim_end().to_string();
-        s.push('\n');
-    }
-    s
-}
-
-fn winner_name(b: &Board) -> Option<&'static str> {
-    match b.outcome() {
-        Outcome::Playing => None,
-        Outcome::Draw => Some("draw"),
-        Outcome::Won(c, _) => Some(colour_name(c)),
-    }
-}
-
-fn show(a: ShowArgs) -> Result<(), Error> {
-    let game = a.position.game()?;
-    let b = game.board();
-    let legal: Vec<String> = b.legal_pegs().into_iter().map(peg_name).collect();
-    let line = match b.outcome() {
-        Outcome::Won(_, l) => Some(yomi::Squares(l).map(|c| format!("{}:{}", peg_name(c % 16), c / 16 + 1)).collect::<Vec<_>>()),
-        _ => None,
-    };
-    if a.json {
-        println!(
-            "{}",
-            json!({
-                "legal": legal,
-                "winner": winner_name(&b),
-                "to_move": colour_name(b.to_move()),
-                "line": line,
-                "record": game.record(),
-                "position": format_board(&b),
-                "stones": b.stones(),
-            })
-        );
-        return Ok(());
-    }
-    print!("{}", draw(&b, game.cells().last().copied()));
-    match b.outcome() {
-        Outcome::Playing => println!("{} to move; legal pegs: {}", yomi::Color::name(b.to_move()), legal.join(" ")),
-        Outcome::Draw => println!("Game over: a draw (the board is full)"),
-        Outcome::Won(c, _) => println!("Game over: {} wins with the line {} (peg:height)", c.name(), line.unwrap_or_default().join(" ")),
-    }
-    if !game.record().is_empty() {
-        println!("record: {}", game.record());
-    }
-    println!("position: {}", format_board(&b));
-    Ok(())
-}
-
-fn perft(a: PerftArgs) -> Result<(), Error> {
-    if a.depth == 0 || a.depth > 10 {
-        return Err(Error::BadDepth { depth: a.depth, max: 10 });
-    }
-    let pool = check_threads(a.threads)?;
-    let b = a.position.game()?.board();
-    let clock = yomi::clock::Clock::start();
-    let mut rows = Vec::new();
-    for d in 1..=a.depth {
-        let n = pool.install(|| perft_parallel(b.player(), b.opponent(), d));
-        if !a.json {
-            println!("{d} {n}");
-        }
-        rows.push(json!({"depth": d, "count": n}));
-    }
-    let count = rows.last().map(|r| r["count"].clone()).unwrap_or(json!(0));
-    let seconds = clock.seconds();
-    if a.json {
-        println!("{}", json!({"count": count, "depths": rows, "seconds": seconds}));
-    } else {
-        println!("{seconds:.3} seconds");
-    }
-    Ok(())
-}
-
-/// A value for people: points, or a proven result in plies.
-fn describe(r: &FourResult, b: &Board) -> String {
-    match (r.result(), r.plies_to_end(b)) {
-        (Some(Wld::Win), Some(n)) => format!("{} wins in {n} plies", b.to_move().name()),
-        (Some(Wld::Loss), Some(n)) => format!("{} wins in {n} plies", b.to_move().opposite().name()),
-        (Some(Wld::Draw), _) => "a draw with best play".to_string(),
-        _ if r.score >= PROVEN => format!("{} wins (found with pruning; not proven)", b.to_move().name()),
-        _ if r.score <= -PROVEN => format!("{} wins (found with pruning; not proven)", b.to_move().opposite().name()),
-        _ => format!("{:+} points for {}", r.score, b.to_move().name()),
-    }
-}
-
-fn pegs(v: &[u32]) -> Vec<String> {
-    v.iter().map(|&p| peg_name(p)).collect()
-}
-
-fn result_json(r: &FourResult, b: &Board) -> serde_json::Value {
-    json!({
-        "best": r.best.map(peg_name),
-        "score": r.score,
-        "result": r.result(),
-        "plies": r.plies_to_end(b),
-        "winner": winner(b, r).map(colour_name),
-        "depth": r.depth,
-        "pv": pegs(&r.pv),
-        "moves": r.moves.iter().map(|&(p, v)| json!({"peg": peg_name(p), "score": v})).collect::<Vec<_>>(),
-        "nodes": r.nodes,
-        "seconds": r.seconds,
-        "nodes_per_second": r.nodes_per_second().round(),
-        "stopped": r.stopped,
-        "proven": r.proven,
-        "to_move": colour_name(b.to_move()),
-    })
-}
-
-fn print_result(r: &FourResult, b: &Board, json: bool) {
-    if json {
-        println!("{}", result_json(r, b));
-        return;
-    }
-    match r.best {
-        None => println!("The game is over: {}", describe(r, b)),
-        Some(best) => {
-            println!("best {}  {}  depth {}  pv {}", peg_name(best), describe(r, b), r.depth, pegs(&r.pv).join(" "));
-            if !r.moves.is_empty() {
-                let all: Vec<String> = r.moves.iter().map(|&(p, v)| format!("{}:{v:+}", peg_name(p))).collect();
-                println!("moves {}", all.join(" "));
-            }
-            println!(
-                "{} nodes in {:.3} s ({:.0} nodes/s){}",
-                r.nodes,
-                r.seconds,
-                r.nodes_per_second(),
-                if r.stopped { ", stopped by the limit" } else { "" }
-            );
-        }
-    }
-}
-
-fn engine_options(e: &EngineArgs) -> Result<FourOptions, Error> {
-    let eval = EvalKind::parse(&e.eval)?;
-    let asked = yomi::play::strength::Asked { level: e.level.as_deref(), depth: e.depth, time: e.time };
-    let mut o = asked.resolve::<FourLevel>()?.options(eval, e.mode);
-    if let Some(m) = &e.margin {
-        o.margin = yomi::four::pruning::Cut::parse(m)?;
-    }
-    o.all_moves = e.all_moves;
-    Ok(o)
-}
-
-fn progress_line(r: &FourResult, b: &Board) {
-    if let Some(best) = r.best {
-        println!(
-            "depth {:2}  {:>28}  best {}  pv {}  nodes {}  {:.3} s",
-            r.depth,
-            describe(r, b),
-            peg_name(best),
-            pegs(&r.pv).join(" "),
-            r.nodes,
-            r.seconds
-        );
-    }
-}
-
-fn search(a: SearchArgs) -> Result<(), Error> {
-    let opts = engine_options(&a.engine)?;
-    check_hash(a.engine.hash)?;
-    let pool = check_threads(a.engine.threads)?;
-    let b = a.position.game()?.board();
-    let tt = TranspositionTable::with_mib(a.engine.hash);
-    let json = a.engine.json;
-    let r = pool.install(|| yomi::four::search(&b, &tt, &opts, None, &mut |r| if !json { progress_line(r, &b) }))?;
-    print_result(&r, &b, json);
-    Ok(())
-}
-
-fn solve_cmd(a: SolveArgs) -> Result<(), Error> {
-    a.time.map(yomi::play::strength::checked_seconds).transpose()?;
-    check_hash(a.hash)?;
-    let pool = check_threads(a.threads)?;
-    let b = a.position.game()?.board();
-    let tt = TranspositionTable::with_mib(a.hash);
-    let json = a.json;
-    let r = pool.install(|| solve(&b, &tt, a.mode, a.time, None, &mut |r| if !json { progress_line(r, &b) }))?;
-    if json {
-        print_result(&r, &b, true);
-    } else if !r.proven && r.best.is_some() {
-        println!("Stopped after {:.1} s at depth {}, before a proof; nothing is claimed.", r.seconds, r.depth);
-        println!("{} nodes", r.nodes);
-    } else {
-        print_result(&r, &b, false);
-    }
-    Ok(())
-}
-
-fn match_cmd(a: MatchArgs) -> Result<(), Error> {
-    let pa = Player::parse(&a.a)?;
-    let pb = Player::parse(&a.b)?;
-    if a.games == 0 {
-        return Err(Error::BadArgument("--games must be at least 1".into()));
-    }
-    if a.random_moves > 6 {
-        return Err(Error::BadArgument(format!("--random-moves {} is out of range; expected 0 to 6", a.random_moves)));
-    }
-    let json = a.json;
-    let sum = play_match(&pa, &pb, a.games, a.random_moves, a.seed, &mut |s| {
-        if !json {
-            let g = s.games.last().expect("a game");
-            let r = match g.a_result {
-                Wld::Win => "A wins",
-                Wld::Draw => "draw",
-                Wld::Loss => "B wins",
-            };
-            println!("game {:3}  A {}  {:7}  {} plies  {}", s.games.len(), if g.a_black { "black" } else { "white" }, r, g.plies, g.record);
-        }
-    })?;
-    if json {
-        println!("{}", serde_json::to_string(&sum).expect("serialisable"));
-    } else {
-        println!("A {}  vs  B {}", a.a, a.b);
-        println!(
-            "A wins {}, draws {}, B wins {} of {} games; A scores {:.1} %; {} nodes, {:.1} s",
-            sum.a_wins,
-            sum.draws,
-            sum.b_wins,
-            a.games,
-            100.0 * (sum.a_wins as f64 + 0.5 * sum.draws as f64) / a.games as f64,
-            sum.nodes,
-            sum.seconds
-        );
-    }
-    Ok(())
-}
-
 fn parse_list<T>(s: &str, what: &str, f: impl Fn(&str) -> Option<T>) -> Result<Vec<T>, Error> {
     s.split(',')
         .map(str::trim)
@@ -578,7 +150,7 @@ fn parse_list<T>(s: &str, what: &str, f: impl Fn(&str) -> Option<T>) -> Result<V
         .collect()
 }
 
-fn experiment_cmd(a: ExperimentArgs) -> Result<(), Error> {
+pub(super) fn experiment_cmd(a: ExperimentArgs) -> Result<(), Error> {
     if a.depth == 0 || a.depth > 12 {
         return Err(Error::BadDepth { depth: a.depth, max: 12 });
     }
@@ -648,7 +220,7 @@ fn experiment_cmd(a: ExperimentArgs) -> Result<(), Error> {
     Ok(())
 }
 
-fn games_cmd(a: GamesArgs) -> Result<(), Error> {
+pub(super) fn games_cmd(a: GamesArgs) -> Result<(), Error> {
     if a.games == 0 || a.games > 100_000 {
         return Err(Error::BadArgument(format!("--games {} is out of range; expected 1 to 100000", a.games)));
     }
@@ -673,7 +245,7 @@ fn games_cmd(a: GamesArgs) -> Result<(), Error> {
     Ok(())
 }
 
-fn calibrate_cmd(a: CalibrateArgs) -> Result<(), Error> {
+pub(super) fn calibrate_cmd(a: CalibrateArgs) -> Result<(), Error> {
     let kind = EvalKind::parse(&a.eval)?;
     let model = match &a.model {
         Some(m) => Model::parse(m)?,
@@ -745,7 +317,7 @@ fn calibrate_cmd(a: CalibrateArgs) -> Result<(), Error> {
     Ok(())
 }
 
-fn bench_cmd(a: BenchArgs) -> Result<(), Error> {
+pub(super) fn bench_cmd(a: BenchArgs) -> Result<(), Error> {
     let counts = parse_list(&a.threads, "thread count", |x| x.parse::<usize>().ok().filter(|&n| (1..=1024).contains(&n)))?;
     if a.depth == 0 || a.depth > 20 {
         return Err(Error::BadDepth { depth: a.depth, max: 20 });
@@ -780,12 +352,4 @@ fn bench_cmd(a: BenchArgs) -> Result<(), Error> {
         }
     }
     Ok(())
-}
-
-/// `--mode` for Score Four: the schedulers; paper 002's tree is Othello's.
-fn parse_four_mode(s: &str) -> Result<FourMode, String> {
-    FourMode::parse(s).ok_or_else(|| {
-        let names: Vec<&str> = FourMode::ALL.iter().map(|m| m.name()).collect();
-        format!("unknown mode {s:?} for Score Four; expected one of {}", names.join(", "))
-    })
 }
