@@ -60,6 +60,9 @@ pub const NFAMILIES: usize = 19;
 /// Round 4's families: the first eleven (files of that layout still read).
 pub const ROUND4_FAMILIES: usize = 11;
 
+/// Round 4's families' windows: the first 46.
+pub const ROUND4_WINDOWS: usize = FAMILY_WINDOWS[ROUND4_FAMILIES];
+
 /// The families, in table order.
 pub const FAMILIES: [Family; NFAMILIES] = [
     Family { name: "corner3x3", squares: &[0, 1, 2, 8, 9, 10, 16, 17, 18], images: &[0, 1, 2, 3], mirror: Some(&[0, 3, 6, 1, 4, 7, 2, 5, 8]) },
@@ -360,6 +363,8 @@ pub fn indices(p: u64, o: u64) -> [u32; WINDOWS] {
 #[derive(Clone, Copy, Debug)]
 struct SquareTerms {
     len: u8,
+    /// How many of them are round 4's windows (they come first).
+    round4_len: u8,
     window: [u8; MAX_WINDOWS_PER_SQUARE],
     power: [u16; MAX_WINDOWS_PER_SQUARE],
 }
@@ -368,7 +373,7 @@ const MAX_WINDOWS_PER_SQUARE: usize = 17;
 
 /// Every square's [`SquareTerms`].
 const SQUARE_TERMS: [SquareTerms; 64] = {
-    let mut out = [SquareTerms { len: 0, window: [0; MAX_WINDOWS_PER_SQUARE], power: [0; MAX_WINDOWS_PER_SQUARE] }; 64];
+    let mut out = [SquareTerms { len: 0, round4_len: 0, window: [0; MAX_WINDOWS_PER_SQUARE], power: [0; MAX_WINDOWS_PER_SQUARE] }; 64];
     let mut s = 0;
     while s < 64 {
         let mut w = 0;
@@ -383,6 +388,9 @@ const SQUARE_TERMS: [SquareTerms; 64] = {
                     t.window[t.len as usize] = w as u8;
                     t.power[t.len as usize] = 3u16.pow(bits.trailing_zeros());
                     t.len += 1;
+                    if w < ROUND4_WINDOWS {
+                        t.round4_len += 1;
+                    }
                 }
                 w += 1;
                 i += 1;
@@ -414,22 +422,28 @@ pub const WINDOW_OFFSETS: [u32; WINDOWS] = {
 /// family's table, as [`indices`] gives them less [`WINDOW_OFFSETS`]) from
 /// both sides' view, kept up to date move by move: a search's leaves then
 /// cost a few additions per flipped disc instead of reading every window
-/// afresh.
+/// afresh. `N` windows are kept: all of them ([`WINDOWS`]), or round 4's
+/// ([`ROUND4_WINDOWS`], what the compact evaluation reads).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Indices {
+pub struct Indices<const N: usize = WINDOWS> {
     /// For the side to move.
-    pub mine: [u16; WINDOWS],
+    pub mine: [u16; N],
     /// For the other side.
-    pub yours: [u16; WINDOWS],
+    pub yours: [u16; N],
 }
 
-impl Indices {
+impl<const N: usize> Indices<N> {
+    /// Only these two prefixes of the windows are whole families.
+    const KEPT: () = assert!(N == WINDOWS || N == ROUND4_WINDOWS);
+
     /// The configurations of (`p`, `o`) read from the board.
     #[inline(always)]
-    pub fn new(p: u64, o: u64) -> Indices {
-        let mut mine = [0u16; WINDOWS];
-        let mut yours = [0u16; WINDOWS];
-        read_windows(p, o, ALL_FAMILIES, |k, _, a, b| {
+    pub fn new(p: u64, o: u64) -> Indices<N> {
+        let () = Self::KEPT;
+        let mut mine = [0u16; N];
+        let mut yours = [0u16; N];
+        let families = if N == WINDOWS { ALL_FAMILIES } else { (1 << ROUND4_FAMILIES) - 1 };
+        read_windows(p, o, families, |k, _, a, b| {
             mine[k] = (a + 2 * b) as u16;
             yours[k] = (b + 2 * a) as u16;
         });
@@ -439,11 +453,11 @@ impl Indices {
     /// The configurations after the side to move plays `sq`, turning
     /// `flips`, seen from the side to move next (the other).
     #[inline(always)]
-    pub fn play(&self, sq: u32, flips: u64) -> Indices {
+    pub fn play(&self, sq: u32, flips: u64) -> Indices<N> {
         let (mut mine, mut yours) = (self.mine, self.yours);
         // The new disc: empty (digit 0) becomes 1 in the mover's view, 2 in
         // the other's; a flipped disc goes 2 -> 1 and 1 -> 2.
-        for_terms(sq, flips, |w, d, new| {
+        for_terms::<N>(sq, flips, |w, d, new| {
             if new {
                 mine[w] += d;
                 yours[w] += 2 * d;
@@ -458,32 +472,33 @@ impl Indices {
     /// What [`Self::play`] gives for the side to move next, without the
     /// other view (a leaf needs no more).
     #[inline(always)]
-    pub fn after(&self, sq: u32, flips: u64) -> [u16; WINDOWS] {
+    pub fn after(&self, sq: u32, flips: u64) -> [u16; N] {
         let mut next = self.yours;
-        for_terms(sq, flips, |w, d, new| next[w] += if new { 2 * d } else { d });
+        for_terms::<N>(sq, flips, |w, d, new| next[w] += if new { 2 * d } else { d });
         next
     }
 
     /// The same position with the other side to move.
     #[inline(always)]
-    pub fn pass(&self) -> Indices {
+    pub fn pass(&self) -> Indices<N> {
         Indices { mine: self.yours, yours: self.mine }
     }
 }
 
-/// Calls `f(window, 3^k, is_the_new_disc)` for every window digit that
-/// playing `sq` and turning `flips` changes.
+/// Calls `f(window, 3^k, is_the_new_disc)` for every digit of the first
+/// `N` windows that playing `sq` and turning `flips` changes.
 #[inline(always)]
-fn for_terms(sq: u32, flips: u64, mut f: impl FnMut(usize, u16, bool)) {
+fn for_terms<const N: usize>(sq: u32, flips: u64, mut f: impl FnMut(usize, u16, bool)) {
+    let len = |t: &SquareTerms| if N == WINDOWS { t.len as usize } else { t.round4_len as usize };
     let t = &SQUARE_TERMS[sq as usize];
-    for k in 0..t.len as usize {
+    for k in 0..len(t) {
         f(t.window[k] as usize, t.power[k], true);
     }
     let mut rest = flips;
     while rest != 0 {
         let t = &SQUARE_TERMS[rest.trailing_zeros() as usize];
         rest &= rest - 1;
-        for k in 0..t.len as usize {
+        for k in 0..len(t) {
             f(t.window[k] as usize, t.power[k], false);
         }
     }
@@ -600,14 +615,18 @@ pub(crate) mod tests {
         use crate::rules::square::Square;
         use crate::BoardSize;
         let w = PatternWeights::shipped();
+        let compact = PatternWeights::compact();
         let mut rng = Rng::new(23);
         let offsets = |ix: &[u16; WINDOWS]| -> [u32; WINDOWS] { std::array::from_fn(|k| WINDOW_OFFSETS[k] + ix[k] as u32) };
         for _ in 0..200 {
             let mut pos = Position::start(BoardSize::OTHELLO, Start::Othello);
             let mut ix = Indices::new(pos.player(), pos.opponent());
+            let mut round4 = Indices::<ROUND4_WINDOWS>::new(pos.player(), pos.opponent());
             loop {
                 let (p, o) = (pos.player(), pos.opponent());
                 assert_eq!(ix, Indices::new(p, o));
+                assert_eq!((&ix.mine[..ROUND4_WINDOWS], &ix.yours[..ROUND4_WINDOWS]), (&round4.mine[..], &round4.yours[..]));
+                assert_eq!(compact.value_at(&round4.mine, p, o, 3, 5), compact.value(p, o, 3, 5));
                 assert_eq!(offsets(&ix.mine), indices(p, o));
                 assert_eq!(w.value_at(&ix.mine, p, o, 3, 5), w.value(p, o, 3, 5));
                 match pos.status() {
@@ -615,6 +634,7 @@ pub(crate) mod tests {
                     Status::Pass => {
                         pos = pos.passed();
                         ix = ix.pass();
+                        round4 = round4.pass();
                     }
                     Status::Move => {
                         let moves: Vec<u32> = crate::rules::movegen::Squares(pos.legal_moves()).collect();
@@ -622,7 +642,9 @@ pub(crate) mod tests {
                         let next = pos.play(Square::of_bit(sq)).unwrap();
                         let flips = next.opponent() & o;
                         assert_eq!(ix.after(sq, flips), ix.play(sq, flips).mine);
+                        assert_eq!(round4.after(sq, flips), round4.play(sq, flips).mine);
                         ix = ix.play(sq, flips);
+                        round4 = round4.play(sq, flips);
                         pos = next;
                     }
                 }

@@ -6,7 +6,7 @@
 use crate::error::Error;
 use crate::eval::pattern::{
     features, for_indices, indices, stage, FamilySet, ENTRIES, FAMILIES, FAMILY_WINDOWS, FEATURES, NFAMILIES, NFEATURES, OFFSETS,
-    ROUND4_ENTRIES, STAGES, WINDOWS, WINDOW_OFFSETS,
+    ROUND4_ENTRIES, STAGES, WINDOW_OFFSETS,
 };
 
 /// The fitted tables and count weights of every stage, and the families
@@ -109,11 +109,16 @@ impl PatternWeights {
     /// [`Self::value`] with the windows' configurations of (`p`, `o`)
     /// known (`Indices::mine`).
     #[inline]
-    pub fn value_at(&self, idx: &[u16; WINDOWS], p: u64, o: u64, own_moves: u32, their_moves: u32) -> i32 {
+    pub fn value_at<const N: usize>(&self, idx: &[u16; N], p: u64, o: u64, own_moves: u32, their_moves: u32) -> i32 {
         let st = stage((p | o).count_ones());
         let table = &self.tables[st * ENTRIES..(st + 1) * ENTRIES];
         let mut v = 0i32;
+        // The windows kept are whole families, these weights' among them.
+        debug_assert!(FAMILY_WINDOWS.iter().take_while(|&&w| w <= N).count() > (u32::BITS - self.used.leading_zeros()) as usize);
         for f in 0..NFAMILIES {
+            if FAMILY_WINDOWS[f + 1] > N {
+                break;
+            }
             if self.used >> f & 1 != 0 {
                 let windows = FAMILY_WINDOWS[f]..FAMILY_WINDOWS[f + 1];
                 for (&i, &at) in idx[windows.clone()].iter().zip(&WINDOW_OFFSETS[windows]) {

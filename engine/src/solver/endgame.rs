@@ -16,11 +16,14 @@ use crate::rules::movegen::{MoveGen, Squares};
 use crate::rules::position::Scoring;
 use crate::rules::shape_tables::ShapeTables;
 use crate::rules::stability::stable_discs;
-use crate::eval::pattern::{Indices, WINDOWS};
+use crate::eval::pattern::{Indices, ROUND4_WINDOWS};
 use crate::eval::pattern_weights::PatternWeights;
 use crate::search::node::{select_next, Candidate, Policy, Searcher};
 use crate::search::stop::Halt;
 use crate::search::tt::TranspositionTable;
+
+/// The windows the probes keep: those of the compact evaluation they end in.
+const KEPT: usize = ROUND4_WINDOWS;
 
 /// What a probe carries down its line besides the discs: on 8×8 the
 /// pattern windows' indices ([`Indices`]), elsewhere nothing. Chosen at
@@ -29,10 +32,10 @@ trait ProbeLine: Copy {
     fn play(&self, sq: u32, flips: u64) -> Self;
     fn pass(&self) -> Self;
     /// The windows for the side to move, if this line keeps them.
-    fn windows(&self) -> Option<&[u16; WINDOWS]>;
+    fn windows(&self) -> Option<&[u16; KEPT]>;
     /// The windows for the side to move after `sq` is played, turning
     /// `flips`, if this line keeps them (for a leaf: no line beyond).
-    fn after(&self, sq: u32, flips: u64) -> Option<[u16; WINDOWS]>;
+    fn after(&self, sq: u32, flips: u64) -> Option<[u16; KEPT]>;
 }
 
 impl ProbeLine for () {
@@ -41,16 +44,16 @@ impl ProbeLine for () {
     #[inline(always)]
     fn pass(&self) -> Self {}
     #[inline(always)]
-    fn windows(&self) -> Option<&[u16; WINDOWS]> {
+    fn windows(&self) -> Option<&[u16; KEPT]> {
         None
     }
     #[inline(always)]
-    fn after(&self, _sq: u32, _flips: u64) -> Option<[u16; WINDOWS]> {
+    fn after(&self, _sq: u32, _flips: u64) -> Option<[u16; KEPT]> {
         None
     }
 }
 
-impl ProbeLine for Indices {
+impl ProbeLine for Indices<KEPT> {
     #[inline(always)]
     fn play(&self, sq: u32, flips: u64) -> Self {
         Indices::play(self, sq, flips)
@@ -60,11 +63,11 @@ impl ProbeLine for Indices {
         Indices::pass(self)
     }
     #[inline(always)]
-    fn windows(&self) -> Option<&[u16; WINDOWS]> {
+    fn windows(&self) -> Option<&[u16; KEPT]> {
         Some(&self.mine)
     }
     #[inline(always)]
-    fn after(&self, sq: u32, flips: u64) -> Option<[u16; WINDOWS]> {
+    fn after(&self, sq: u32, flips: u64) -> Option<[u16; KEPT]> {
         Some(Indices::after(self, sq, flips))
     }
 }
@@ -359,7 +362,7 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
     /// evaluation (the full one orders no better, at more cost); elsewhere mobility, corners, and potential mobility (empties next to
     /// the other side's discs).
     #[inline(always)]
-    fn guess<const DIV: i32>(p: u64, o: u64, windows: Option<&[u16; WINDOWS]>) -> i32 {
+    fn guess<const DIV: i32>(p: u64, o: u64, windows: Option<&[u16; KEPT]>) -> i32 {
         let (mp, mo) = (G::moves(p, o), G::moves(o, p));
         if let Some(idx) = windows {
             return PatternWeights::compact().value_at(idx, p, o, mp.count_ones(), mo.count_ones()) / DIV;
@@ -379,7 +382,7 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
         // a depth-1 probe's replies each cost a few additions per flipped
         // disc instead of a full read of the 46 windows.
         if Self::PATTERNS {
-            self.probe_line::<DIV, Indices>(p, o, &Indices::new(p, o), depth, alpha, beta)
+            self.probe_line::<DIV, Indices<KEPT>>(p, o, &Indices::new(p, o), depth, alpha, beta)
         } else {
             self.probe_line::<DIV, ()>(p, o, &(), depth, alpha, beta)
         }
@@ -427,7 +430,7 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
     /// depth-1 probe calls it with the windows after each move, read for
     /// the next side alone).
     #[inline(always)]
-    fn probe_leaf<const DIV: i32>(&mut self, p: u64, o: u64, windows: Option<&[u16; WINDOWS]>) -> i32 {
+    fn probe_leaf<const DIV: i32>(&mut self, p: u64, o: u64, windows: Option<&[u16; KEPT]>) -> i32 {
         self.stats.nodes += 1;
         if self.halted() {
             return 0;
