@@ -3,11 +3,11 @@
 //! disc difference times the scale, so a proven result outranks any
 //! estimate), `depth` in plies, the evaluation at the horizon, the last two
 //! plies without the table, ProbCut after the table probe, and moves
-//! ordered by hash move, then a shallow search, the evaluation or mobility
-//! of each child.
+//! ordered by hash move, then a shallow search, the compact evaluation or
+//! mobility of each child.
 
 use crate::bound::raise;
-use crate::eval::evaluation::{stage, Evaluator, SCALE};
+use crate::eval::evaluation::{stage, Evaluator, Weights, SCALE};
 use crate::play::probcut::{shallow_depth, ProbCutStats, MARGINS, MIN_DEPTH};
 use crate::rules::geometry::neighbours;
 use crate::rules::movegen::{MoveGen, Squares};
@@ -35,6 +35,9 @@ pub const SPLIT_DEPTH: u32 = 7;
 pub struct Mid<'w, G> {
     /// The evaluation at the leaves.
     pub eval: Evaluator<'w, G>,
+    /// The evaluation that orders moves from `EVAL_SORT_DEPTH` on: the compact one, which
+    /// costs less and orders as well (engine/MEASUREMENTS.md, "Round 6").
+    order: Evaluator<'w, G>,
     probcut: &'w ProbCutStats,
     /// Selectivity level (index into [`MARGINS`]); 0 = no pruning.
     selectivity: u8,
@@ -49,7 +52,8 @@ pub type MidSearcher<'a, 'w, G> = Searcher<'a, Mid<'w, G>>;
 impl<'w, G: MoveGen> Mid<'w, G> {
     /// The playing policy: `scoring` at the end, `eval` at the leaves, ProbCut by `probcut` at `selectivity`.
     pub fn new(scoring: Scoring, eval: Evaluator<'w, G>, probcut: &'w ProbCutStats, selectivity: u8) -> Self {
-        Mid { eval, probcut, selectivity: selectivity.min(MARGINS.len() as u8 - 1), scoring }
+        let order = Evaluator::new(Weights::compact());
+        Mid { eval, order, probcut, selectivity: selectivity.min(MARGINS.len() as u8 - 1), scoring }
     }
 
     /// A horizon node: a full board scores its final result, anything else
@@ -117,7 +121,7 @@ impl<'w, G: MoveGen> Policy for Mid<'w, G> {
             let d = if depth >= 11 { 2 } else { 1 };
             s.node(np, no, d, -MID_INF, MID_INF) * 4 + openness::<G>(flips, empties)
         } else if depth >= EVAL_SORT_DEPTH {
-            s.policy.eval.eval(np, no) * 4 + openness::<G>(flips, empties)
+            s.policy.order.eval(np, no) * 4 + openness::<G>(flips, empties)
         } else {
             mobility_key::<G>(np, no, flips, empties)
         }
