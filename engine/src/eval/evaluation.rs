@@ -317,6 +317,11 @@ impl<'w, G: MoveGen> Evaluator<'w, G> {
         Evaluator { windows: windows(G::ROWS, G::COLS), tables: &weights.tables, features, patterns, _shape: Default::default() }
     }
 
+    /// Whether these leaves read the 8×8 pattern evaluation.
+    pub fn reads_patterns(&self) -> bool {
+        G::ROWS == 8 && G::COLS == 8 && self.patterns.is_some()
+    }
+
     /// The value of (`p`, `o`) for the side owning `p`, in evaluation units,
     /// strictly inside ±`SQUARES`·`SCALE` so that it never looks like a
     /// finished game. Not inlined: it is large, called from many places, and

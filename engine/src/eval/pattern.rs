@@ -281,6 +281,9 @@ pub type FamilySet = u32;
 /// Every family.
 pub const ALL_FAMILIES: FamilySet = (1 << NFAMILIES) - 1;
 
+/// Round 4's eleven families.
+pub const ROUND4_FAMILY_SET: FamilySet = (1 << ROUND4_FAMILIES) - 1;
+
 /// Reads a set of families: names from [`FAMILIES`], `round4` for the
 /// first eleven and `all`, separated by `,` or `+`; `what` names the option
 /// in the message of a bad one.
@@ -289,7 +292,7 @@ pub fn parse_families(text: &str, what: &str) -> Result<FamilySet, crate::error:
     for name in text.split([',', '+']).map(str::trim).filter(|s| !s.is_empty()) {
         set |= match name {
             "all" => ALL_FAMILIES,
-            "round4" => (1 << ROUND4_FAMILIES) - 1,
+            "round4" => ROUND4_FAMILY_SET,
             _ => 1 << FAMILIES.iter().position(|f| f.name == name).ok_or_else(|| {
                 let known: Vec<&str> = FAMILIES.iter().map(|f| f.name).collect();
                 crate::error::Error::BadArgument(format!("{what}: no family \"{name}\"; expected all, round4 or {}", known.join(", ")))
@@ -442,7 +445,7 @@ impl<const N: usize> Indices<N> {
         let () = Self::KEPT;
         let mut mine = [0u16; N];
         let mut yours = [0u16; N];
-        let families = if N == WINDOWS { ALL_FAMILIES } else { (1 << ROUND4_FAMILIES) - 1 };
+        let families = if N == WINDOWS { ALL_FAMILIES } else { ROUND4_FAMILY_SET };
         read_windows(p, o, families, |k, _, a, b| {
             mine[k] = (a + 2 * b) as u16;
             yours[k] = (b + 2 * a) as u16;

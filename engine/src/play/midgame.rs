@@ -35,8 +35,9 @@ pub const SPLIT_DEPTH: u32 = 7;
 pub struct Mid<'w, G> {
     /// The evaluation at the leaves.
     pub eval: Evaluator<'w, G>,
-    /// The evaluation that orders moves from `EVAL_SORT_DEPTH` on: the compact one, which
-    /// costs less and orders as well (engine/MEASUREMENTS.md, "Round 6").
+    /// The evaluation that orders moves from `EVAL_SORT_DEPTH` on: where the
+    /// leaves read 8×8 patterns, the compact ones, which cost less and order
+    /// as well (engine/MEASUREMENTS.md, "Round 6"); elsewhere the leaves' own.
     order: Evaluator<'w, G>,
     probcut: &'w ProbCutStats,
     /// Selectivity level (index into [`MARGINS`]); 0 = no pruning.
@@ -52,7 +53,7 @@ pub type MidSearcher<'a, 'w, G> = Searcher<'a, Mid<'w, G>>;
 impl<'w, G: MoveGen> Mid<'w, G> {
     /// The playing policy: `scoring` at the end, `eval` at the leaves, ProbCut by `probcut` at `selectivity`.
     pub fn new(scoring: Scoring, eval: Evaluator<'w, G>, probcut: &'w ProbCutStats, selectivity: u8) -> Self {
-        let order = Evaluator::new(Weights::compact());
+        let order = if eval.reads_patterns() { Evaluator::new(Weights::compact()) } else { eval.clone() };
         Mid { eval, order, probcut, selectivity: selectivity.min(MARGINS.len() as u8 - 1), scoring }
     }
 

@@ -54,6 +54,13 @@ impl ProbCutStats {
         }
     }
 
+    /// The statistics that go with the weights named `weights`, where a name
+    /// brings its own: `compact` the compact evaluation's. The one rule for
+    /// the CLI's `--weights` and a match player's `weights=`.
+    pub fn paired_with(weights: &str) -> Option<&'static ProbCutStats> {
+        (weights == "compact").then(Self::compact)
+    }
+
     /// The statistics of the compact evaluation
     /// ([`crate::eval::pattern_weights::PatternWeights::compact`]).
     pub fn compact() -> &'static ProbCutStats {

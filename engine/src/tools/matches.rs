@@ -126,9 +126,9 @@ impl Player {
                 "presearch" => level.presearch = number(v, 20)?,
                 "weights" => {
                     weights = load(v.trim())?;
-                    // The compact evaluation brings its own statistics, unless told otherwise.
-                    if v.trim() == "compact" && !probcut_given {
-                        probcut = load_stats("compact")?;
+                    // Weights that bring their own statistics, unless told otherwise.
+                    if let Some(paired) = ProbCutStats::paired_with(v.trim()).filter(|_| !probcut_given) {
+                        probcut = paired;
                     }
                 }
                 "probcut" => {

@@ -71,11 +71,7 @@ pub fn load_probcut(name: &str) -> Result<&'static yomi::ProbCutStats, Error> {
 /// The ProbCut statistics that go with the weights named `weights`: the
 /// compact evaluation's with it, else the shipped ones.
 pub fn probcut_for(weights: &str) -> &'static yomi::ProbCutStats {
-    if weights == "compact" {
-        yomi::ProbCutStats::compact()
-    } else {
-        yomi::ProbCutStats::shipped()
-    }
+    yomi::ProbCutStats::paired_with(weights).unwrap_or_else(yomi::ProbCutStats::shipped)
 }
 
 /// The shipped weights with the 8×8 pattern evaluation of a pattern
