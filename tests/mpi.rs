@@ -4,7 +4,8 @@
 //! paper 001's 4x8 (and, as a slow test, 6x6) under paper scoring; the
 //! search answers once, from rank 0; a results file survives a killed job
 //! and a killed rank, and the rerun finishes the rest; a bad line is
-//! reported, not hung on; `--time` stops a distributed solve.
+//! reported, not hung on; `--time` stops a distributed solve; a solve
+//! job hands its leaves to the ranks, stops and resumes.
 
 use std::path::PathBuf;
 use std::process::{Child, Command, Output, Stdio};
@@ -232,4 +233,49 @@ fn time_stops_a_distributed_solve() {
     assert!(t.elapsed() < Duration::from_secs(10), "took {:?}", t.elapsed());
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!((v["stopped"].as_bool(), v["score"].is_null()), (Some(true), true), "{v}");
+}
+
+/// Issue 60: a whole board's job with its leaves handed to the ranks,
+/// stopped by --minutes and resumed by the same command, ends at paper 001's
+/// value (4x10: +40) and the one-process job's line; a rerun finds it done.
+#[test]
+fn a_solve_job_over_ranks_stops_resumes_and_ends_at_the_papers_value() {
+    let dir = std::env::temp_dir().join(format!("yomi-mpi-job-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let start = ["solve", "--job", d, "--board", "4x10", "--scoring", "paper", "--frontier", "6", "--distributed", "--threads", "1", "--hash", "16"];
+    let out = run(mpirun(3, &[&start[..], &["--minutes", "0.004"]].concat()));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let t = text(&out.stdout);
+    assert!(t.contains("3 workers take the leaves") && t.contains("stopped:"), "{t}");
+    let kept = std::fs::read_to_string(dir.join("proofs.tsv")).unwrap_or_default().lines().count();
+    // Resumed: no board, scoring or frontier needed.
+    let out = run(mpirun(3, &["solve", "--job", d, "--distributed", "--threads", "1", "--hash", "16"]));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let t = text(&out.stdout);
+    assert!(t.contains("solved: +40 for the side to move"), "{t}");
+    let proofs = std::fs::read_to_string(dir.join("proofs.tsv")).unwrap().lines().count();
+    assert!(proofs > kept, "{kept} proofs before the resume, {proofs} after");
+    let result: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("result.json")).unwrap()).unwrap();
+    assert_eq!((result["value"].as_i64(), result["final"]["white"].as_u64()), (Some(40), Some(0)), "{result}");
+    // The one-process job over the same board and frontier takes the same
+    // first moves (the job's own search; the last stretch is one plain
+    // solve, whose line may differ among equals).
+    let alone = std::env::temp_dir().join(format!("yomi-mpi-job-alone-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&alone);
+    let out = Command::new(BIN).args(["solve", "--job", alone.to_str().unwrap(), "--board", "4x10", "--scoring", "paper", "--frontier", "6", "--threads", "1"]).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let one: Value = serde_json::from_str(&std::fs::read_to_string(alone.join("result.json")).unwrap()).unwrap();
+    let first = |v: &Value| v["line"].as_array().unwrap()[..6].to_vec();
+    assert_eq!(first(&one), first(&result));
+    // Done: a rerun solves nothing more.
+    let out = run(mpirun(3, &["solve", "--job", d, "--distributed", "--hash", "16"]));
+    assert!(text(&out.stdout).contains("solved: +40"), "{}", text(&out.stdout));
+    assert_eq!(std::fs::read_to_string(dir.join("proofs.tsv")).unwrap().lines().count(), proofs);
+    // --progress is a question for one process.
+    let out = run(mpirun(1, &["solve", "--job", d, "--distributed", "--progress"]));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--distributed solves a job's leaves"), "{}", text(&out.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&alone).unwrap();
 }

@@ -117,6 +117,9 @@ pub enum Error {
         /// Where (byte or line) and what is wrong.
         why: String,
     },
+    /// A distributed run whose workers failed: a rank that is gone, a
+    /// message that cannot be read, an answer out of turn.
+    Cluster(String),
     /// A weights or statistics file that cannot be read.
     BadWeights(String),
     /// An opening book file that cannot be read (the byte or line, and why).
@@ -213,7 +216,7 @@ impl fmt::Display for Error {
                 write!(f, "depth {depth} is out of range; expected 1 to {max}")
             }
             Error::BadTime(t) => write!(f, "time {t} is not a positive number of seconds"),
-            Error::BadArgument(s) => f.write_str(s),
+            Error::BadArgument(s) | Error::Cluster(s) => f.write_str(s),
             Error::Io { path, why } | Error::Damaged { file: path, why } => write!(f, "{path}: {why}"),
             Error::BadWeights(s) => write!(f, "bad weights file: {s}"),
             Error::BadBook(s) => write!(f, "bad book: {s}"),

@@ -231,7 +231,7 @@ pub fn run(
             for (w, slot) in in_flight.iter_mut().enumerate() {
                 if slot.is_none() {
                     let Some(i) = queue.pop_front() else { break };
-                    links.send(w, Msg::Solve { id: i, position: format_position_with_board(&positions[i]) })?;
+                    links.send(w, Msg::Solve { id: i, position: format_position_with_board(&positions[i]), window: None })?;
                     *slot = Some(i);
                 }
             }

@@ -29,6 +29,9 @@ pub enum Msg {
         id: usize,
         /// The position as text, its board named.
         position: String,
+        /// Solve only within (alpha, beta), fail-soft (a solve job's leaf);
+        /// `None` for the exact value.
+        window: Option<(i32, i32)>,
     },
     /// Master → worker: end the search under way, reporting what it has.
     Stop,
@@ -109,7 +112,10 @@ impl Msg {
             Msg::Leaf { index, leaf } => json!({
                 "leaf": index, "position": format_position_with_board(&leaf.pos), "exclude": leaf.exclude.to_string(), "ply": leaf.ply,
             }),
-            Msg::Solve { id, position } => json!({"solve": id, "position": position}),
+            Msg::Solve { id, position, window } => match window {
+                Some((alpha, beta)) => json!({"solve": id, "position": position, "alpha": alpha, "beta": beta}),
+                None => json!({"solve": id, "position": position}),
+            },
             Msg::Stop => json!({"stop": true}),
             Msg::Quit => json!({"quit": true}),
             Msg::Report { index, size, report } => json!({"report": index, "board": size.to_string(), "of": report_json(report, *size)}),
@@ -141,7 +147,11 @@ impl Msg {
             return Ok(Msg::Leaf { index: num("leaf")? as usize, leaf });
         }
         if v.get("solve").is_some() {
-            return Ok(Msg::Solve { id: num("solve")? as usize, position: text("position")? });
+            let window = match (v.get("alpha"), v.get("beta")) {
+                (None, None) => None,
+                _ => Some((int("alpha")?, int("beta")?)),
+            };
+            return Ok(Msg::Solve { id: num("solve")? as usize, position: text("position")?, window });
         }
         if v.get("stop").is_some() {
             return Ok(Msg::Stop);
@@ -198,7 +208,8 @@ mod tests {
         let sq = Square::at(size, 1, 7).unwrap();
         let msgs = [
             Msg::Leaf { index: 2, leaf: Leaf { pos, exclude: 1 << 63 | 5, ply: 3 } },
-            Msg::Solve { id: 7, position: format_position_with_board(&pos) },
+            Msg::Solve { id: 7, position: format_position_with_board(&pos), window: None },
+            Msg::Solve { id: 8, position: format_position_with_board(&pos), window: Some((-65, -63)) },
             Msg::Stop,
             Msg::Quit,
             Msg::Report { index: 1, size, report: LeafReport { value: -2.5, best: Some(Move::Play(sq)), line: vec![Move::Play(sq), Move::Pass], done: true, nodes: 123 } },

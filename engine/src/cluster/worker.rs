@@ -11,7 +11,7 @@ use crate::rules::notation::parse_position;
 use crate::predict::tree::{Job, LeafReport};
 use crate::play::search::{SearchJob, SearchOptions};
 use crate::search::tt::TranspositionTable;
-use crate::solver::solve::{solve, SolveJob, SolveOptions};
+use crate::solver::solve::{solve, solve_window, SolveJob, SolveOptions};
 
 /// What the job is about: every rank builds it from the same options.
 #[derive(Clone, Copy, Debug)]
@@ -73,7 +73,7 @@ impl Worker {
                     pool.install(|| job.search_leaf(leaf, self.table_bytes, Some(stop), &|report: LeafReport| send(Msg::Report { index, size: leaf.pos.size(), report })));
                     send(Msg::LeafDone { index });
                 }
-                Msg::Solve { id, position } => {
+                Msg::Solve { id, position, window } => {
                     let Task::Solve(opts) = self.task else {
                         send(Msg::Rejected { id, message: "this job searches; it solves no positions".into() });
                         continue;
@@ -86,6 +86,10 @@ impl Worker {
                         }
                     };
                     let tt = table.get_or_insert_with(|| TranspositionTable::with_bytes(self.table_bytes));
+                    if let Some(window) = window {
+                        send(Msg::Solved { id, result: within(&pool, &pos, tt, opts, mode, window, stop) });
+                        continue;
+                    }
                     // Each position's time limit counts from its own start.
                     let opts = SolveOptions { mode: mode.within_one_search(), ..opts };
                     let s = pool.install(|| solve(&pos, tt, opts, Some(stop)));
@@ -99,5 +103,31 @@ impl Worker {
                 Msg::Report { .. } | Msg::LeafDone { .. } | Msg::Solved { .. } | Msg::Rejected { .. } => {}
             }
         }
+    }
+}
+
+/// A solve job's leaf: `pos` solved within `window`, fail-soft, so the
+/// result bounds the value on one side or gives it exactly.
+fn within(
+    pool: &rayon::ThreadPool,
+    pos: &crate::Position,
+    tt: &TranspositionTable,
+    opts: SolveOptions,
+    mode: crate::Mode,
+    (alpha, beta): (i32, i32),
+    stop: &AtomicBool,
+) -> Solved {
+    let clock = crate::clock::Clock::start();
+    match pool.install(|| solve_window(pos, tt, opts.scoring, mode.within_one_search(), (alpha, beta), Some(stop))) {
+        Some((v, stats)) => Solved {
+            score: v,
+            lower: (v > alpha).then_some(v),
+            upper: (v < beta).then_some(v),
+            best: None,
+            nodes: stats.nodes,
+            seconds: clock.seconds(),
+            stopped: false,
+        },
+        None => Solved { score: alpha, lower: None, upper: None, best: None, nodes: 0, seconds: clock.seconds(), stopped: true },
     }
 }

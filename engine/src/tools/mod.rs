@@ -30,4 +30,6 @@ pub mod line_log;
 pub mod solve_job;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod solve_check;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod solve_job_workers;
 pub mod tree_size;

@@ -13,7 +13,10 @@
 //! paper 001 does: win/draw/loss first, then the exact score in what that
 //! leaves; then the perfect line, each step a null-window test of the
 //! moves in order, over the same leaves. `progress` replays the search
-//! without solving and says how far it has come.
+//! without solving and says how far it has come. With several workers
+//! (`solve_job_workers`, MPI ranks) a replay lists the leaves it lacks
+//! ([`Job::wanted`]), guessing each missing value as the minimal tree
+//! would, so that the first leaf is needed for sure and the rest likely.
 //!
 //! Files: `job.tsv` (the board, start position, scoring and frontier; made
 //! once), `proofs.tsv` (one line a leaf: position, window, value, nodes,
@@ -29,6 +32,7 @@ use crate::parallel::Mode;
 use crate::rules::game::Move;
 use crate::rules::notation::{format_position_with_board, parse_position};
 use crate::rules::position::{Position, Scoring, Status};
+use crate::rules::square::Square;
 use crate::rules::symmetry;
 use crate::search::tt::TranspositionTable;
 use crate::tools::line_log::LineLog;
@@ -95,6 +99,78 @@ pub struct Job {
     /// Solver seconds of those leaves (on this many threads: see `threads`).
     pub seconds: f64,
     log: LineLog,
+    /// The order of each node's moves, kept: a replay visits them all again.
+    orders: HashMap<(u64, u64), Vec<Square>>,
+}
+
+/// A leaf a replay lacks, with the window it would be solved with.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Wanted {
+    /// The leaf as the replay met it.
+    pub position: Position,
+    /// (`alpha`, `beta`).
+    pub window: (i32, i32),
+    /// The share of the job's search before it, in the job's order.
+    pub share_done: f64,
+}
+
+impl Wanted {
+    /// Whether `other` is the same leaf (up to symmetry) with the same window.
+    pub fn same(&self, other: &Wanted) -> bool {
+        self.window == other.window && key(&self.position) == key(&other.position)
+    }
+}
+
+/// What a job needs next.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Plan {
+    /// Every leaf the root's value and its perfect line need is proven
+    /// ([`Job::run`] then only solves the line's last stretch).
+    Proven,
+    /// These leaves, in the job's order; the first is needed whatever the
+    /// others turn out to be.
+    Wanted(Vec<Wanted>),
+}
+
+/// What a node of the job's search is expected to be (the minimal tree's
+/// types), for guessing what a missing leaf will return.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Expect {
+    /// Its value lies inside its window.
+    Pv,
+    /// A move refutes it: its value is at least beta.
+    Cut,
+    /// No move reaches alpha.
+    All,
+}
+
+impl Expect {
+    /// The type of the `i`-th child searched.
+    fn child(self, i: usize) -> Expect {
+        match (self, i) {
+            (Expect::Pv, 0) => Expect::Pv,
+            (Expect::Pv | Expect::All, _) => Expect::Cut,
+            (Expect::Cut, _) => Expect::All,
+        }
+    }
+
+    /// The type after a pass (the same node, seen from the other side).
+    fn passed(self) -> Expect {
+        match self {
+            Expect::Pv => Expect::Pv,
+            Expect::Cut => Expect::All,
+            Expect::All => Expect::Cut,
+        }
+    }
+
+    /// The fail-soft value a leaf of this type is guessed to return.
+    fn guess(self, alpha: i32, beta: i32) -> i32 {
+        match self {
+            Expect::Pv if beta - alpha >= 2 => alpha + 1,
+            Expect::Pv | Expect::Cut => beta,
+            Expect::All => alpha,
+        }
+    }
 }
 
 /// The job's finished result.
@@ -182,7 +258,7 @@ impl Job {
         };
         let size = spec.root.size();
         let (log, proofs) = LineLog::open(&dir.join(PROOFS_FILE), "a proof", |l| Proof::parse(l, size))?;
-        let mut job = Job { dir: dir.to_path_buf(), spec, known: HashMap::new(), proofs: Vec::new(), leaves: 0, nodes: 0, seconds: 0.0, log };
+        let mut job = Job { dir: dir.to_path_buf(), spec, known: HashMap::new(), proofs: Vec::new(), leaves: 0, nodes: 0, seconds: 0.0, log, orders: HashMap::new() };
         for proof in &proofs {
             job.add(proof);
         }
@@ -233,6 +309,32 @@ impl Job {
         Ok(())
     }
 
+    /// Keeps a leaf solved elsewhere: `value` is its fail-soft value within
+    /// the window it was wanted with.
+    pub fn prove(&mut self, leaf: &Wanted, value: i32, nodes: u64, seconds: f64) -> Result<(), Error> {
+        let (alpha, beta) = leaf.window;
+        self.record(Proof { position: canonical(&leaf.position), alpha, beta, value, nodes, seconds })
+    }
+
+    /// The moves of `pos` in the job's order (the same on every replay).
+    fn order(&mut self, pos: &Position) -> Vec<Square> {
+        self.orders.entry((pos.player(), pos.opponent())).or_insert_with(|| move_order(pos)).clone()
+    }
+
+    /// The leaves the job lacks next, at most `max` (at least one): a replay
+    /// over the proofs that notes each missing leaf and goes on with a
+    /// guess of its value instead of solving it.
+    pub fn wanted(&mut self, max: usize) -> Result<Plan, Error> {
+        let tt = TranspositionTable::with_mib(1);
+        let wanting = Wanting { max: max.max(1), leaves: Vec::new() };
+        let mut search = Search { job: self, tt: &tt, mode: Mode::Serial, stop: None, dry: true, report: &mut |_, _| {}, wanting: Some(wanting) };
+        // Where the replay ended matters not: the leaves it lacked do.
+        let _ = search.outcome()?;
+        let leaves = search.wanting.take().map(|w| w.leaves).unwrap_or_default();
+        // Nothing missing means nothing was guessed: the replay was the job's.
+        Ok(if leaves.is_empty() { Plan::Proven } else { Plan::Wanted(leaves) })
+    }
+
     /// The whole job: the root's value, then its perfect line. Solves the
     /// leaves not yet proven on `tt` with the current rayon pool (`mode`);
     /// `Err(Pending)` if `stop` ended it, everything proven kept.
@@ -243,7 +345,7 @@ impl Job {
         stop: Option<&AtomicBool>,
         report: &mut dyn FnMut(&Job, &Solved),
     ) -> Result<Result<Outcome, Pending>, Error> {
-        let mut search = Search { job: self, tt, mode, stop, dry: false, report };
+        let mut search = Search { job: self, tt, mode, stop, dry: false, report, wanting: None };
         search.outcome()
     }
 
@@ -253,7 +355,7 @@ impl Job {
     /// else the share of the search done.
     pub fn progress(&mut self) -> Result<Result<i32, Pending>, Error> {
         let tt = TranspositionTable::with_mib(1);
-        let mut search = Search { job: self, tt: &tt, mode: Mode::Serial, stop: None, dry: true, report: &mut |_, _| {} };
+        let mut search = Search { job: self, tt: &tt, mode: Mode::Serial, stop: None, dry: true, report: &mut |_, _| {}, wanting: None };
         search.root_value()
     }
 
@@ -361,6 +463,14 @@ struct Search<'a> {
     /// Only look leaves up (progress): a missing one ends the replay.
     dry: bool,
     report: &'a mut dyn FnMut(&Job, &Solved),
+    /// Listing the missing leaves (with `dry`): a guess stands in for each.
+    wanting: Option<Wanting>,
+}
+
+/// The leaves a replay found missing, and how many it may list.
+struct Wanting {
+    max: usize,
+    leaves: Vec<Wanted>,
 }
 
 type Step<T> = Result<Result<T, Pending>, Error>;
@@ -380,7 +490,7 @@ impl Search<'_> {
     fn root_value(&mut self) -> Step<i32> {
         let root = self.job.spec.root;
         // Paper 001's order: win, draw or loss first, then the exact score.
-        let wld = match self.value(&root, -1, 1, 0, (0.0, 0.5))? {
+        let wld = match self.value(&root, -1, 1, 0, (0.0, 0.5), Expect::Pv)? {
             Ok(v) => v,
             Err(p) => return Ok(Err(p)),
         };
@@ -389,10 +499,14 @@ impl Search<'_> {
             v if v <= -1 => (-INF, v + 1),
             _ => (-1, 1),
         };
-        let value = match self.value(&root, window.0, window.1, 0, (0.5, 0.4))? {
+        let value = match self.value(&root, window.0, window.1, 0, (0.5, 0.4), Expect::Pv)? {
             Ok(v) => v,
             Err(p) => return Ok(Err(p)),
         };
+        // A guess may leave the second pass short of exact.
+        if self.wanting.is_some() && !(window.0 < value && value < window.1) {
+            return Ok(Err(self.gathered()));
+        }
         debug_assert!(window.0 < value && value < window.1, "the second pass is exact");
         Ok(Ok(value))
     }
@@ -427,9 +541,9 @@ impl Search<'_> {
                 return Ok(Ok(line));
             }
             let mut next = None;
-            for sq in move_order(&pos) {
+            for sq in self.job.order(&pos) {
                 let child = pos.play(sq).expect("an ordered move is legal");
-                let c = match self.value(&child, -v - 1, -v + 1, ply + 1, (0.9, 0.09))? {
+                let c = match self.value(&child, -v - 1, -v + 1, ply + 1, (0.9, 0.09), Expect::Pv)? {
                     Ok(c) => c,
                     Err(p) => return Ok(Err(p)),
                 };
@@ -439,6 +553,10 @@ impl Search<'_> {
                 }
             }
             let Some((sq, child)) = next else {
+                if self.wanting.is_some() {
+                    // Guesses, not proofs, left no move at the value.
+                    return Ok(Err(self.gathered()));
+                }
                 return Err(Error::damaged(self.job.dir.join(PROOFS_FILE).display(), format!("no move of {} is worth {v}: the proofs are wrong", format_position_with_board(&pos))));
             };
             line.push(Move::Play(sq));
@@ -449,21 +567,23 @@ impl Search<'_> {
     /// The fail-soft value of `pos` within (`alpha`, `beta`) at `ply` below
     /// the root; `share` is (where this subtree starts, its width) in the
     /// job's order, for progress.
-    fn value(&mut self, pos: &Position, alpha: i32, beta: i32, ply: u32, share: (f64, f64)) -> Step<i32> {
+    fn value(&mut self, pos: &Position, alpha: i32, beta: i32, ply: u32, share: (f64, f64), expect: Expect) -> Step<i32> {
         match pos.status() {
             Status::Over => {
                 let black = pos.final_score(self.job.spec.scoring);
                 return Ok(Ok(if pos.to_move() == crate::Color::Black { black } else { -black }));
             }
-            Status::Pass => return Ok(self.value(&pos.passed(), -beta, -alpha, ply, share)?.map(|v| -v)),
+            Status::Pass => return Ok(self.value(&pos.passed(), -beta, -alpha, ply, share, expect.passed())?.map(|v| -v)),
             Status::Move => {}
         }
         if ply >= self.job.spec.frontier {
-            return self.leaf(pos, alpha, beta, share);
+            return self.leaf(pos, alpha, beta, share, expect);
         }
         // Symmetric children have one value: one of each.
         let mut seen = Vec::new();
-        let children: Vec<Position> = move_order(pos)
+        let children: Vec<Position> = self
+            .job
+            .order(pos)
             .into_iter()
             .map(|sq| pos.play(sq).expect("an ordered move is legal"))
             .filter(|c| {
@@ -476,7 +596,7 @@ impl Search<'_> {
         let (mut best, mut a) = (-INF, alpha);
         let width = share.1 / children.len() as f64;
         for (i, child) in children.iter().enumerate() {
-            let v = match self.value(child, -beta, -a, ply + 1, (share.0 + i as f64 * width, width))? {
+            let v = match self.value(child, -beta, -a, ply + 1, (share.0 + i as f64 * width, width), expect.child(i))? {
                 Ok(v) => -v,
                 Err(p) => return Ok(Err(p)),
             };
@@ -489,9 +609,25 @@ impl Search<'_> {
         Ok(Ok(best))
     }
 
-    fn leaf(&mut self, pos: &Position, alpha: i32, beta: i32, share: (f64, f64)) -> Step<i32> {
+    /// Where a listing replay stops: at its first missing leaf.
+    fn gathered(&self) -> Pending {
+        let first = self.wanting.as_ref().and_then(|w| w.leaves.first());
+        Pending { share_done: first.map_or(1.0, |l| l.share_done), looked_up: true }
+    }
+
+    fn leaf(&mut self, pos: &Position, alpha: i32, beta: i32, share: (f64, f64), expect: Expect) -> Step<i32> {
         if let Some(v) = self.job.lookup(pos, alpha, beta) {
             return Ok(Ok(v));
+        }
+        if let Some(w) = &mut self.wanting {
+            let leaf = Wanted { position: *pos, window: (alpha, beta), share_done: share.0 };
+            if !w.leaves.iter().any(|l| l.same(&leaf)) {
+                w.leaves.push(leaf);
+            }
+            if w.leaves.len() >= w.max {
+                return Ok(Err(self.gathered()));
+            }
+            return Ok(Ok(expect.guess(alpha, beta)));
         }
         if self.dry {
             return Ok(Err(Pending { share_done: share.0, looked_up: true }));
@@ -534,8 +670,8 @@ mod tests {
         let stop = AtomicBool::new(false);
         let mut job = Job::open(&d, None).unwrap();
         let whole = {
-            let mut search = Search { job: &mut job, tt: &tt, mode: Mode::Serial, stop: Some(&stop), dry: false, report: &mut |_, _| {} };
-            search.value(&root, -1, 1, 0, (0.0, 1.0)).unwrap().unwrap()
+            let mut search = Search { job: &mut job, tt: &tt, mode: Mode::Serial, stop: Some(&stop), dry: false, report: &mut |_, _| {}, wanting: None };
+            search.value(&root, -1, 1, 0, (0.0, 1.0), Expect::Pv).unwrap().unwrap()
         };
         assert!(job.leaves >= 2, "{} leaves", job.leaves);
         let proofs = d.join(PROOFS_FILE);

@@ -21,7 +21,7 @@ pub enum Place {
 
 /// Runs `master` with links to the workers for `task`, wherever they are.
 /// On a cluster's other ranks, serves instead and returns `Ok(None)`.
-fn with_links<T>(
+pub fn with_links<T>(
     place: Place,
     worker: Worker,
     master: impl FnOnce(&mut dyn Links) -> Result<T, Error>,
@@ -33,9 +33,9 @@ fn with_links<T>(
         }
         #[cfg(feature = "mpi")]
         Place::Cluster => {
-            let cluster = yomi::cluster::mpi::Cluster::init().map_err(Error::BadArgument)?;
+            let cluster = yomi::cluster::mpi::Cluster::init().map_err(Error::Cluster)?;
             if cluster.rank() != 0 {
-                cluster.serve(worker).map_err(Error::BadArgument)?;
+                cluster.serve(worker).map_err(Error::Cluster)?;
                 return Ok(None);
             }
             let mut links = cluster.links(worker);
@@ -70,7 +70,7 @@ pub fn solve_one(place: Place, pos: &Position, opts: SolveOptions, threads: usiz
     let worker = Worker { task: Task::Solve(opts), threads, table_bytes: hash_mib << 20 };
     with_links(place, worker, |links| {
         let job = yomi::solver::solve::SolveJob::new(opts);
-        let outcome = tree::run(links, &job, pos, None, opts.limits.time, &mut |_, _| {}).map_err(Error::BadArgument)?;
+        let outcome = tree::run(links, &job, pos, None, opts.limits.time, &mut |_, _| {}).map_err(Error::Cluster)?;
         Ok(job.solution(pos, &outcome))
     })
 }
@@ -88,7 +88,7 @@ pub fn search_one(
     let worker = Worker { task: Task::Search(opts), threads, table_bytes: hash_mib << 20 };
     with_links(place, worker, |links| {
         let job = yomi::play::search::SearchJob::new(opts);
-        let outcome = tree::run(links, &job, pos, None, opts.limits.time, progress).map_err(Error::BadArgument)?;
+        let outcome = tree::run(links, &job, pos, None, opts.limits.time, progress).map_err(Error::Cluster)?;
         Ok(job.result(pos, &outcome))
     })
 }
@@ -224,7 +224,7 @@ pub fn solve_many(place: Place, batch: Batch, opts: SolveOptions) -> Result<u8, 
                 eprintln!("{what} {}: rejected by {by}: {message}", good[item].0);
             }
         };
-        batch::run(links, &positions, &opts, results.as_mut(), None, &mut event).map_err(Error::BadArgument)?;
+        batch::run(links, &positions, &opts, results.as_mut(), None, &mut event).map_err(Error::Cluster)?;
         let rate = yomi::clock::rate(nodes, seconds);
         let summary = format!(
             "{matched} of {checked} positions match; {} positions, {from_file} from the results file, {stopped} stopped, {rejected} rejected; \

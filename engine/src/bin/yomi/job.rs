@@ -5,8 +5,11 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use yomi::cluster::{Links, Task, Worker};
 use yomi::tools::solve_job::{Job, Pending, Solved, Spec};
 use yomi::{Error, Mode, TranspositionTable};
+
+use crate::distributed::{with_links, Place};
 
 /// What `yomi solve --job` was asked.
 pub struct Request<'a> {
@@ -22,6 +25,8 @@ pub struct Request<'a> {
     pub progress: bool,
     /// Check the proofs instead: this many leaves solved again, drawn by this seed.
     pub check: Option<(usize, u64)>,
+    /// Hand the leaves to the ranks of the MPI job this process is part of.
+    pub distributed: bool,
 }
 
 fn hours(seconds: f64) -> String {
@@ -63,6 +68,18 @@ fn left(job: &Job, p: &Pending) -> String {
 }
 
 pub fn run(r: Request) -> Result<u8, Error> {
+    if !r.distributed {
+        return run_here(&r, None);
+    }
+    // Only rank 0 opens the folder; the other ranks serve it leaves.
+    let opts = yomi::SolveOptions { scoring: r.spec.map_or(yomi::Scoring::World, |s| s.scoring), mode: r.mode, ..Default::default() };
+    let worker = Worker { task: Task::Solve(opts), threads: r.threads, table_bytes: r.hash_mib << 20 };
+    Ok(with_links(Place::Cluster, worker, |links| run_here(&r, Some(links)))?.unwrap_or(0))
+}
+
+/// The job here, its leaves solved by this process or, given `links`, by
+/// the workers at their other ends.
+fn run_here(r: &Request, links: Option<&mut dyn Links>) -> Result<u8, Error> {
     let mut job = Job::open(r.dir, r.spec)?;
     println!("{}", describe(&job));
     if r.progress {
@@ -111,7 +128,14 @@ pub fn run(r: Request) -> Result<u8, Error> {
             );
         }
     };
-    let outcome = pool.install(|| job.run(&tt, r.mode.within_one_search(), Some(&stop), &mut report))?;
+    let mode = r.mode.within_one_search();
+    let outcome = match links {
+        None => pool.install(|| job.run(&tt, mode, Some(&stop), &mut report))?,
+        Some(links) => {
+            println!("{} workers take the leaves", links.workers());
+            yomi::tools::solve_job_workers::run_on(&mut job, links, (&tt, &pool, mode), Some(&stop), &mut report)?
+        }
+    };
     match outcome {
         Ok(out) => {
             let path = job.write_result(&out, r.threads)?;

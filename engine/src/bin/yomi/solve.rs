@@ -48,7 +48,8 @@ pub struct SolveArgs {
     /// Run over the ranks of an MPI job (`mpirun -n N yomi solve
     /// --distributed ...`): one position by paper 002's tree, rank 0 the
     /// master, every rank searching with --threads threads and --hash MiB;
-    /// with --obf, the positions handed out to the ranks as they become free.
+    /// with --obf, the positions handed out to the ranks as they become free;
+    /// with --job, the job's leaves.
     #[arg(long)]
     distributed: bool,
     /// With --obf: append each result to FILE as it arrives (one JSON line
@@ -64,7 +65,9 @@ pub struct SolveArgs {
     /// Solve as a job kept in DIR that survives any interruption: the same
     /// command resumes it (start one with --frontier). Prints each leaf
     /// proven, and the value and perfect line at the end (DIR/result.json).
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["obf", "openings", "distributed", "all_moves", "wld"])]
+    /// With --distributed, under mpirun: rank 0 keeps DIR and hands the
+    /// job's leaves to every rank (itself too) as they become free.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["obf", "openings", "all_moves", "wld"])]
     job: Option<std::path::PathBuf>,
     /// With --job, to start one: plies of the job's own search above the
     /// solver's leaves (each leaf should take seconds to minutes).
@@ -102,6 +105,9 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
         if args.minutes.is_some_and(|m| !(m.is_finite() && m > 0.0)) {
             return Err(Error::BadArgument("--minutes must be positive".into()));
         }
+        if args.distributed && (args.progress || args.check.is_some()) {
+            return Err(Error::BadArgument("--distributed solves a job's leaves; --progress and --check run on one machine without it".into()));
+        }
         if args.frontier.is_some_and(|f| !(1..=60).contains(&f)) {
             return Err(Error::BadArgument("--frontier must be 1 to 60 plies".into()));
         }
@@ -122,6 +128,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Error> {
             minutes: args.minutes,
             progress: args.progress,
             check: args.check.map(|n| (n, args.seed)),
+            distributed: args.distributed,
         };
         return crate::job::run(request);
     }
