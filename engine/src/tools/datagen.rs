@@ -22,19 +22,17 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 
 use crate::clock::Clock;
-use crate::parallel::Mode;
 use crate::eval::evaluation::{Evaluator, Weights};
 use crate::play::level::Level;
 use crate::play::midgame::Mid;
 use crate::play::probcut::ProbCutStats;
-use crate::play::search::{search, SearchOptions};
 use crate::rng::Rng;
+use crate::tools::selfplay::Labeller;
 use crate::tools::train::self_play;
 use crate::rules::position::Scoring;
 use crate::search::node::Searcher;
 use crate::search::stop::Halt;
 use crate::search::tt::TranspositionTable;
-use crate::solver::solve::{solve, SolveOptions};
 use crate::{BoardSize, Dims, Position, Start};
 
 type G = Dims<8, 8>;
@@ -153,8 +151,7 @@ pub fn relabel(
 
 fn relabel_game(records: &[Record], opts: GenOptions, weights: &'static Weights) -> Vec<Record> {
     let tt = TranspositionTable::with_mib(16);
-    let level = Level::depth(opts.depth);
-    let search_opts = SearchOptions { weights, mode: Mode::Serial, ..SearchOptions::new(level, Scoring::World) };
+    let labeller = Labeller::new(weights, Level::depth(opts.depth), opts.exact, &tt);
     records
         .iter()
         .map(|r| {
@@ -162,8 +159,7 @@ fn relabel_game(records: &[Record], opts: GenOptions, weights: &'static Weights)
                 return *r;
             }
             let pos = Position::new(BoardSize::OTHELLO, r.p, r.o, crate::Color::Black).expect("a stored position is valid");
-            let score = search(&pos, &tt, &search_opts, None, &mut |_| {}).score;
-            Record { score: (score * 16.0).round() as i16, ..*r }
+            Record { score: (labeller.label(&pos).score * 16.0).round() as i16, ..*r }
         })
         .collect()
 }
@@ -214,19 +210,12 @@ pub fn game(opts: GenOptions, weights: &'static Weights, g: u32) -> Vec<Record> 
     let positions = self_play(Position::start(BoardSize::OTHELLO, Start::Othello), opening, &mut chooser, &mut rng);
     tt.clear();
     let level = Level { perfect: opts.exact, wld: opts.exact, ..Level::depth(opts.depth) };
-    let search_opts = SearchOptions { weights, mode: Mode::Serial, ..SearchOptions::new(level, Scoring::World) };
+    let labeller = Labeller::new(weights, level, opts.exact, &tt);
     positions
         .iter()
         .map(|pos| {
-            let (p, o) = (pos.player(), pos.opponent());
-            let exact = pos.empties().count_ones() <= opts.exact;
-            let score = if exact {
-                let sol = solve(pos, &tt, SolveOptions { scoring: Scoring::World, mode: Mode::Serial, ..Default::default() }, None);
-                sol.score as f64
-            } else {
-                search(pos, &tt, &search_opts, None, &mut |_| {}).score
-            };
-            Record { p, o, score: (score * 16.0).round() as i16, exact }
+            let label = labeller.label(pos);
+            Record { p: pos.player(), o: pos.opponent(), score: (label.score * 16.0).round() as i16, exact: label.exact }
         })
         .collect()
 }
@@ -234,6 +223,7 @@ pub fn game(opts: GenOptions, weights: &'static Weights, g: u32) -> Vec<Record> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::solve::{solve, SolveOptions};
 
     #[test]
     fn a_torn_file_resumes_with_the_same_games() {

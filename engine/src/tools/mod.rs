@@ -32,4 +32,6 @@ pub mod solve_job;
 pub mod solve_check;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod solve_job_workers;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod selfplay;
 pub mod tree_size;

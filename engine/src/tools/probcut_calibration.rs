@@ -13,7 +13,7 @@ use crate::rules::position::Scoring;
 use crate::search::node::Searcher;
 use crate::search::stop::Halt;
 use crate::search::tt::TranspositionTable;
-use crate::tools::train::self_play_turn;
+use crate::tools::selfplay::{noisy_move, play_out};
 use crate::{Position, Start};
 
 /// A position from the middle of a self-play game on 8×8 (depth-2 players
@@ -24,15 +24,13 @@ fn midgame_position(weights: &'static Weights, rng: &mut Rng, min_empties: u32) 
     let tt = TranspositionTable::with_mib(1);
     let limits = Halt::none();
     let mut s = Searcher::midgame(&tt, &limits, Mid::<G>::new(Scoring::World, Evaluator::new(weights), ProbCutStats::shipped(), 0));
-    let mut pos = Position::start(BoardSize::OTHELLO, Start::Othello);
+    let start = Position::start(BoardSize::OTHELLO, Start::Othello);
     let target = 2 + rng.below((60 - min_empties.min(58)) as u64 - 1) as u32;
-    let mut ply = 0;
-    while ply < target {
-        let Some((next, moved)) = self_play_turn(&pos, |rng| ply < 4 || rng.below(8) == 0, &mut s, rng) else { break };
-        pos = next;
-        ply += moved as u32;
-    }
-    pos
+    let choose = |pos: &Position, ply: usize| {
+        let random = ply < 4 || rng.below(8) == 0;
+        noisy_move(&mut s, pos, random, rng)
+    };
+    play_out(start, |_, ply| ply as u32 >= target, choose).1
 }
 
 /// Measures ProbCut's statistics on 8×8: for `positions` self-play

@@ -123,17 +123,22 @@ mod tests {
     use crate::tools::solve_job::Spec;
     use crate::BoardSize;
 
+    /// A new 4x8 job (paper scoring) at `frontier` in a fresh folder, and
+    /// the worker that solves its leaves.
+    fn new_4x8(name: &str, frontier: u32) -> (std::path::PathBuf, Job, Worker, SolveOptions) {
+        let root = Position::start(BoardSize::new(4, 8).unwrap(), Start::Othello);
+        let d = std::env::temp_dir().join(format!("yomi-job-workers-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        let job = Job::open(&d, Some(Spec { root, scoring: Scoring::Paper, frontier })).unwrap();
+        let opts = SolveOptions { scoring: Scoring::Paper, mode: Mode::Serial, ..Default::default() };
+        (d, job, Worker { task: Task::Solve(opts), threads: 1, table_bytes: 4 << 20 }, opts)
+    }
+
     #[test]
     fn three_workers_solve_a_4x8_job_to_the_solvers_value_and_a_resume_needs_none() {
-        let size = BoardSize::new(4, 8).unwrap();
-        let root = Position::start(size, Start::Othello);
-        let spec = Spec { root, scoring: Scoring::Paper, frontier: 5 };
-        let d = std::env::temp_dir().join(format!("yomi-job-workers-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        let opts = SolveOptions { scoring: Scoring::Paper, mode: Mode::Serial, ..Default::default() };
-        let worker = Worker { task: Task::Solve(opts), threads: 1, table_bytes: 4 << 20 };
+        let (d, mut job, worker, opts) = new_4x8("three", 5);
+        let root = job.spec.root;
         let tt = TranspositionTable::with_mib(8);
-        let mut job = Job::open(&d, Some(spec)).unwrap();
         // Several leaves are wanted at once, the first needed for sure.
         let Plan::Wanted(first) = job.wanted(3).unwrap() else { panic!("a new job lacks leaves") };
         assert_eq!(first.len(), 3);
@@ -153,15 +158,8 @@ mod tests {
 
     #[test]
     fn a_stopped_run_keeps_what_was_proven_and_resumes_alone() {
-        let size = BoardSize::new(4, 8).unwrap();
-        let root = Position::start(size, Start::Othello);
-        let spec = Spec { root, scoring: Scoring::Paper, frontier: 4 };
-        let d = std::env::temp_dir().join(format!("yomi-job-workers-stop-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        let opts = SolveOptions { scoring: Scoring::Paper, mode: Mode::Serial, ..Default::default() };
-        let worker = Worker { task: Task::Solve(opts), threads: 1, table_bytes: 4 << 20 };
+        let (d, mut job, worker, _) = new_4x8("stop", 4);
         let tt = TranspositionTable::with_mib(8);
-        let mut job = Job::open(&d, Some(spec)).unwrap();
         let stop = AtomicBool::new(false);
         let mut links = Threads::spawn(&[worker; 2]);
         // Stop after the second proof.

@@ -20,14 +20,14 @@ use rayon::prelude::*;
 use crate::eval::evaluation::{features, Evaluator, pattern_index, stage, windows, Pattern, Weights, NFEATURES, SCALE, STAGES, TABLE_SIZE};
 use crate::rules::geometry::BoardSize;
 use crate::play::level::Level;
-use crate::play::midgame::{Mid, MidSearcher, MID_INF};
+use crate::play::midgame::{Mid, MidSearcher};
 use crate::search::node::Searcher;
 use crate::search::stop::Halt;
-use crate::rules::movegen::{MoveGen, Squares};
+use crate::rules::movegen::MoveGen;
 use crate::rules::position::Scoring;
 use crate::play::probcut::ProbCutStats;
 use crate::rng::Rng;
-use crate::solver::solve::{solve, SolveOptions};
+use crate::tools::selfplay::{noisy_move, play_out, Labeller};
 use crate::search::tt::TranspositionTable;
 use crate::with_geometry;
 use crate::{Position, Start};
@@ -201,70 +201,27 @@ fn game_samples<G: MoveGen>(shape: usize, weights: &'static Weights, opts: DataO
     let exact_from = if G::SQUARES <= 24 { 64 } else if G::SQUARES <= 36 { 16 } else { 14 };
     let depth = if G::SQUARES <= 36 { opts.label_depth.min(8) } else { opts.label_depth };
     let level = Level { depth, selectivity: 0, wld: 0, perfect: 0, presearch: 0, ..Level::depth(depth) };
-    let mut out = Vec::new();
-    for pos in positions {
-        let (p, o) = (pos.player(), pos.opponent());
-        let n = pos.empties().count_ones();
-        let target = if n <= exact_from {
-            let sol = solve(&pos, &tt, SolveOptions { scoring: Scoring::World, ..Default::default() }, None);
-            (sol.score * SCALE) as f32
-        } else {
-            let opts = crate::play::search::SearchOptions { weights, ..crate::play::search::SearchOptions::new(level, Scoring::World) };
-            let r = crate::play::search::search(&pos, &tt, &opts, None, &mut |_| {});
-            (r.score * SCALE as f64) as f32
-        };
-        out.push(sample::<G>(shape, p, o, target));
-    }
-    out
+    let labeller = Labeller::new(weights, level, exact_from, &tt);
+    positions
+        .iter()
+        .map(|pos| {
+            let target = (labeller.label(pos).score * SCALE as f64) as f32;
+            sample::<G>(shape, pos.player(), pos.opponent(), target)
+        })
+        .collect()
 }
 
 /// A self-play game from `pos` to its end: random moves for the first
 /// `opening` plies and one in ten after them, so the games cover positions
-/// good play would avoid, else [`noisy_choice`]. Returns every position
-/// with a move to play, in order; the moves drawn from `rng` depend on
-/// nothing else, so a seed replays its game.
-pub(crate) fn self_play<G: MoveGen>(mut pos: Position, opening: u64, s: &mut MidSearcher<G>, rng: &mut Rng) -> Vec<Position> {
-    let mut positions = Vec::new();
-    let mut ply = 0;
-    while let Some((next, moved)) = self_play_turn(&pos, |rng| ply < opening || rng.below(10) == 0, s, rng) {
-        if moved {
-            positions.push(pos);
-            ply += 1;
-        }
-        pos = next;
-    }
-    positions
-}
-
-/// The self-play players' turn at `pos`: a pass where they must, else a
-/// random move where `random` says so (it may draw on `rng`), else
-/// [`noisy_choice`]. None at the game's end; with the new position, whether
-/// a move (not a pass) was made.
-pub(crate) fn self_play_turn<G: MoveGen>(
-    pos: &Position,
-    random: impl FnOnce(&mut Rng) -> bool,
-    s: &mut MidSearcher<G>,
-    rng: &mut Rng,
-) -> Option<(Position, bool)> {
-    let (p, o) = (pos.player(), pos.opponent());
-    let moves = G::moves(p, o);
-    if moves == 0 {
-        return (G::moves(o, p) != 0).then(|| (pos.passed(), false));
-    }
-    let sq = if random(rng) { rng.pick(moves) } else { noisy_choice(s, p, o, rng) };
-    Some((pos.play(crate::Square::of_bit(sq)).expect("legal"), true))
-}
-
-/// The self-play players' move: best after one ply of search plus up to
-/// half a disc of noise, so games from one opening differ.
-fn noisy_choice<G: MoveGen>(s: &mut MidSearcher<G>, p: u64, o: u64, rng: &mut Rng) -> u32 {
-    let mut best = (i32::MIN, 0);
-    for sq in Squares(G::moves(p, o)) {
-        let f = G::flips(p, o, sq);
-        let v = -s.search(o ^ f, p ^ f ^ (1u64 << sq), 1, -MID_INF, MID_INF) + rng.below(8) as i32;
-        best = best.max((v, sq));
-    }
-    best.1
+/// good play would avoid, else paper 000's noisy best move. Returns every
+/// position with a move to play, in order; the moves drawn from `rng`
+/// depend on nothing else, so a seed replays its game.
+pub(crate) fn self_play<G: MoveGen>(pos: Position, opening: u64, s: &mut MidSearcher<G>, rng: &mut Rng) -> Vec<Position> {
+    let choose = |pos: &Position, ply: usize| {
+        let random = (ply as u64) < opening || rng.below(10) == 0;
+        noisy_move(s, pos, random, rng)
+    };
+    play_out(pos, |_, _| false, choose).0.into_iter().map(|(pos, _)| pos).collect()
 }
 
 fn sample<G: MoveGen>(shape: usize, p: u64, o: u64, target: f32) -> Sample {

@@ -1,16 +1,14 @@
 //! Playing and labelling a self-play game of a recipe, and labelling a
-//! tournament game's moves.
+//! tournament game's moves, by the generators' one game loop and labeller
+//! (`tools::selfplay`).
 
-
-use crate::parallel::Mode;
 use crate::eval::evaluation::Weights;
 use crate::play::level::Level;
-use crate::play::search::{search, SearchOptions};
 use crate::rules::game::Move;
-use crate::rules::position::{Position, Scoring, Status};
+use crate::rules::position::{Position, Status};
 use crate::rules::square::Square;
 use crate::search::tt::TranspositionTable;
-use crate::solver::solve::{solve, SolveOptions};
+use crate::tools::selfplay::{play_out, Labeller};
 use crate::{BoardSize, Start};
 use super::shard::*;
 
@@ -20,49 +18,29 @@ pub fn play_game(recipe: &Recipe, weights: &'static Weights, g: u32) -> Game {
 }
 
 /// The recipe's labeller: the exact solver from its empties, its search
-/// before; one table for a whole game.
-pub(super) struct Labeller {
-    exact: u32,
-    tt: TranspositionTable,
-    search: SearchOptions,
-    solve: SolveOptions,
+/// before, on `tt` (one table for a whole game).
+fn labeller<'t>(recipe: &Recipe, weights: &'static Weights, tt: &'t TranspositionTable) -> Labeller<'t> {
+    let level = Level { selectivity: recipe.selectivity, ..Level::depth(recipe.depth as u32) };
+    Labeller::new(weights, level, recipe.exact as u32, tt)
 }
 
-impl Labeller {
-    pub(super) fn new(recipe: &Recipe, weights: &'static Weights) -> Labeller {
-        let level = Level { selectivity: recipe.selectivity, ..Level::depth(recipe.depth as u32) };
-        Labeller {
-            exact: recipe.exact as u32,
-            tt: TranspositionTable::with_mib(16),
-            search: SearchOptions { weights, mode: Mode::Serial, ..SearchOptions::new(level, Scoring::World) },
-            solve: SolveOptions { scoring: Scoring::World, mode: Mode::Serial, ..Default::default() },
-        }
-    }
-
-    /// The best move of `pos` (which has one) and its label.
-    pub(super) fn label(&self, pos: &Position) -> (Option<Move>, i8) {
-        let (best, score) = if pos.empties().count_ones() <= self.exact {
-            let sol = solve(pos, &self.tt, self.solve, None);
-            (sol.best, sol.score as f64)
-        } else {
-            let r = search(pos, &self.tt, &self.search, None, &mut |_| {});
-            (r.best, r.score)
-        };
-        (best, score.round().clamp(-64.0, 64.0) as i8)
-    }
+/// A score as a shard keeps it: whole discs within the board's.
+fn stored(score: f64) -> i8 {
+    score.round().clamp(-64.0, 64.0) as i8
 }
 
 /// A tournament game's `moves` (square indices from the standard start,
 /// passes implied, legal to the end) labelled by `recipe`'s engine.
 pub fn label_game(recipe: &Recipe, weights: &'static Weights, moves: &[u8]) -> Game {
-    let labeller = Labeller::new(recipe, weights);
+    let tt = TranspositionTable::with_mib(16);
+    let labeller = labeller(recipe, weights, &tt);
     let mut pos = Position::start(BoardSize::OTHELLO, Start::Othello);
     let mut labels = Vec::with_capacity(moves.len());
     for &sq in moves {
         if pos.status() == Status::Pass {
             pos = pos.passed();
         }
-        labels.push(labeller.label(&pos).1);
+        labels.push(stored(labeller.label(&pos).score));
         pos = pos.play(Square::of_bit(sq as u32)).expect("a legal game");
     }
     Game { moves: moves.to_vec(), labels }
@@ -70,33 +48,26 @@ pub fn label_game(recipe: &Recipe, weights: &'static Weights, moves: &[u8]) -> G
 
 /// Game `g` of a self-play `recipe` played until `empties` squares are left
 /// (the whole game at 0): its moves and labels so far, and the position it
-/// stands at.
+/// stands at. Each move is the labeller's best, except where the recipe's
+/// departures call for a random one.
 pub fn play(recipe: &Recipe, weights: &'static Weights, g: u32, empties: u32) -> (Game, Position) {
     let mut rng = recipe.rng(g);
     let mut departures = recipe.departures(&mut rng);
-    let labeller = Labeller::new(recipe, weights);
-    let mut pos = Position::start(BoardSize::OTHELLO, Start::Othello);
-    let (mut moves, mut labels) = (Vec::new(), Vec::new());
-    loop {
-        match pos.status() {
-            Status::Over => break,
-            Status::Pass => pos = pos.passed(),
-            Status::Move => {}
+    let tt = TranspositionTable::with_mib(16);
+    let labeller = labeller(recipe, weights, &tt);
+    let mut labels = Vec::new();
+    let choose = |pos: &Position, ply: usize| {
+        let label = labeller.label(pos);
+        labels.push(stored(label.score));
+        if departures.random(ply, pos.empties().count_ones()) {
+            return rng.pick_square(pos.legal_moves());
         }
-        if pos.empties().count_ones() <= empties {
-            break;
-        }
-        let left = pos.empties().count_ones();
-        let (best, label) = labeller.label(&pos);
-        let random = departures.random(moves.len(), left);
-        let sq = match best {
-            _ if random => rng.pick(pos.legal_moves()),
-            Some(Move::Play(sq)) => sq.index(),
+        match label.best {
+            Some(Move::Play(sq)) => sq,
             _ => unreachable!("a position with a move has a best move"),
-        };
-        moves.push(sq as u8);
-        labels.push(label);
-        pos = pos.play(Square::of_bit(sq)).expect("legal");
-    }
-    (Game { moves, labels }, pos)
+        }
+    };
+    let (played, end) = play_out(Position::start(BoardSize::OTHELLO, Start::Othello), |pos, _| pos.empties().count_ones() <= empties, choose);
+    let moves = played.iter().map(|(_, sq)| sq.index() as u8).collect();
+    (Game { moves, labels }, end)
 }
