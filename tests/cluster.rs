@@ -157,9 +157,9 @@ fn many_positions_twins_once_results_file_and_resume() {
 fn a_worker_rejects_a_bad_position_and_serves_on() {
     let mut links = workers(1, SolveOptions::default());
     let good = ffo("fforum-1-19.obf")[0].position;
-    links.send(0, Msg::Solve { id: 1, position: "8x8:XXQ".into() }).unwrap();
-    links.send(0, Msg::Solve { id: 2, position: "4x16:".to_string() + &yomi::format_position(&good) }).unwrap();
-    links.send(0, Msg::Solve { id: 3, position: format_position_with_board(&good) }).unwrap();
+    links.send(0, Msg::Solve { id: 1, position: "8x8:XXQ".into(), window: None }).unwrap();
+    links.send(0, Msg::Solve { id: 2, position: "4x16:".to_string() + &yomi::format_position(&good), window: None }).unwrap();
+    links.send(0, Msg::Solve { id: 3, position: format_position_with_board(&good), window: None }).unwrap();
     let mut got = Vec::new();
     while got.len() < 3 {
         if let Some((_, m)) = links.recv(Duration::from_secs(30)).unwrap() {

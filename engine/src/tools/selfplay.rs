@@ -2,7 +2,7 @@
 //! corpus, `yomi datagen`, paper 000's fit, ProbCut's calibration): the
 //! game loop ([`play_out`]), the labeller that scores a position ([`Labeller`]:
 //! the exact solver from a number of empties, a search above), and the
-//! noisy one-ply players of paper 000's data ([`noisy_move`]). Each
+//! noisy one-ply players of paper 000's data (`noisy_move`). Each
 //! generator says only how it chooses a move and where it stops.
 
 use crate::eval::evaluation::Weights;
