@@ -194,3 +194,19 @@ fn a_stop_ends_a_batch_promptly() {
     assert_eq!(events.len(), 2, "only the two in flight are reported");
     assert!(events.iter().all(|e| matches!(e, Event::Solved { result, .. } if result.stopped)));
 }
+
+/// A solve job's leaf carries its job's scoring: a worker started with
+/// world scoring (a resumed job's ranks know no spec) must still solve a
+/// paper-scored leaf under paper 001's rule. 4x4, a1 b1 Black, d4 White,
+/// nobody can move: paper +1, world +14 (the empties to the winner).
+#[test]
+fn a_windowed_leaf_is_solved_under_its_own_scoring() {
+    let mut links = workers(1, SolveOptions::default());
+    let pos = yomi::parse_position("4x4:XX-------------O X", None).unwrap();
+    for (id, scoring, want) in [(1, yomi::Scoring::Paper, 1), (2, yomi::Scoring::World, 14)] {
+        let window = Some(yomi::cluster::wire::Window { alpha: -64, beta: 64, scoring });
+        links.send(0, Msg::Solve { id, position: format_position_with_board(&pos), window }).unwrap();
+        let Some((_, m)) = links.recv(Duration::from_secs(30)).unwrap() else { panic!("no answer") };
+        assert!(matches!(&m, Msg::Solved { id: got, result } if *got == id && result.score == want), "{scoring}: {m:?}");
+    }
+}

@@ -10,6 +10,7 @@ use crate::predict::tree::{Leaf, LeafReport};
 use crate::rules::game::Move;
 use crate::rules::geometry::BoardSize;
 use crate::rules::notation::{format_position_with_board, parse_position};
+use crate::rules::position::Scoring;
 use crate::rules::square::Square;
 
 /// A message between the master and a worker.
@@ -29,9 +30,9 @@ pub enum Msg {
         id: usize,
         /// The position as text, its board named.
         position: String,
-        /// Solve only within (alpha, beta), fail-soft (a solve job's leaf);
+        /// Solve only within a window, fail-soft (a solve job's leaf);
         /// `None` for the exact value.
-        window: Option<(i32, i32)>,
+        window: Option<Window>,
     },
     /// Master → worker: end the search under way, reporting what it has.
     Stop,
@@ -65,6 +66,18 @@ pub enum Msg {
         /// Why the worker could not take it.
         message: String,
     },
+}
+
+/// A solve job's leaf: its window, and its job's scoring, which the
+/// leaf carries because a resumed job's ranks are told no spec.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    /// Solve within (`alpha`, `beta`).
+    pub alpha: i32,
+    /// See `alpha`.
+    pub beta: i32,
+    /// How finished games score.
+    pub scoring: Scoring,
 }
 
 /// What a worker found for one position.
@@ -113,7 +126,7 @@ impl Msg {
                 "leaf": index, "position": format_position_with_board(&leaf.pos), "exclude": leaf.exclude.to_string(), "ply": leaf.ply,
             }),
             Msg::Solve { id, position, window } => match window {
-                Some((alpha, beta)) => json!({"solve": id, "position": position, "alpha": alpha, "beta": beta}),
+                Some(w) => json!({"solve": id, "position": position, "alpha": w.alpha, "beta": w.beta, "scoring": w.scoring.to_string()}),
                 None => json!({"solve": id, "position": position}),
             },
             Msg::Stop => json!({"stop": true}),
@@ -147,9 +160,9 @@ impl Msg {
             return Ok(Msg::Leaf { index: num("leaf")? as usize, leaf });
         }
         if v.get("solve").is_some() {
-            let window = match (v.get("alpha"), v.get("beta")) {
-                (None, None) => None,
-                _ => Some((int("alpha")?, int("beta")?)),
+            let window = match v.get("alpha") {
+                None => None,
+                Some(_) => Some(Window { alpha: int("alpha")?, beta: int("beta")?, scoring: text("scoring")?.parse().map_err(|e: Error| e.to_string())? }),
             };
             return Ok(Msg::Solve { id: num("solve")? as usize, position: text("position")?, window });
         }
@@ -209,7 +222,7 @@ mod tests {
         let msgs = [
             Msg::Leaf { index: 2, leaf: Leaf { pos, exclude: 1 << 63 | 5, ply: 3 } },
             Msg::Solve { id: 7, position: format_position_with_board(&pos), window: None },
-            Msg::Solve { id: 8, position: format_position_with_board(&pos), window: Some((-65, -63)) },
+            Msg::Solve { id: 8, position: format_position_with_board(&pos), window: Some(Window { alpha: -65, beta: -63, scoring: Scoring::Paper }) },
             Msg::Stop,
             Msg::Quit,
             Msg::Report { index: 1, size, report: LeafReport { value: -2.5, best: Some(Move::Play(sq)), line: vec![Move::Play(sq), Move::Pass], done: true, nodes: 123 } },

@@ -6,7 +6,7 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::Receiver;
 
-use crate::cluster::wire::{Msg, Solved};
+use crate::cluster::wire::{Msg, Solved, Window};
 use crate::rules::notation::parse_position;
 use crate::predict::tree::{Job, LeafReport};
 use crate::play::search::{SearchJob, SearchOptions};
@@ -87,7 +87,7 @@ impl Worker {
                     };
                     let tt = table.get_or_insert_with(|| TranspositionTable::with_bytes(self.table_bytes));
                     if let Some(window) = window {
-                        send(Msg::Solved { id, result: within(&pool, &pos, tt, opts, mode, window, stop) });
+                        send(Msg::Solved { id, result: within(&pool, &pos, tt, mode, window, stop) });
                         continue;
                     }
                     // Each position's time limit counts from its own start.
@@ -106,19 +106,13 @@ impl Worker {
     }
 }
 
-/// A solve job's leaf: `pos` solved within `window`, fail-soft, so the
-/// result bounds the value on one side or gives it exactly.
-fn within(
-    pool: &rayon::ThreadPool,
-    pos: &crate::Position,
-    tt: &TranspositionTable,
-    opts: SolveOptions,
-    mode: crate::Mode,
-    (alpha, beta): (i32, i32),
-    stop: &AtomicBool,
-) -> Solved {
+/// A solve job's leaf: `pos` solved within the window under the leaf's own
+/// scoring, fail-soft, so the result bounds the value on one side or gives
+/// it exactly.
+fn within(pool: &rayon::ThreadPool, pos: &crate::Position, tt: &TranspositionTable, mode: crate::Mode, w: Window, stop: &AtomicBool) -> Solved {
+    let (alpha, beta) = (w.alpha, w.beta);
     let clock = crate::clock::Clock::start();
-    match pool.install(|| solve_window(pos, tt, opts.scoring, mode.within_one_search(), (alpha, beta), Some(stop))) {
+    match pool.install(|| solve_window(pos, tt, w.scoring, mode.within_one_search(), (alpha, beta), Some(stop))) {
         Some((v, stats)) => Solved {
             score: v,
             lower: (v > alpha).then_some(v),

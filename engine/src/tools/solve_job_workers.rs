@@ -9,7 +9,7 @@
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Duration;
 
-use crate::cluster::wire::Msg;
+use crate::cluster::wire::{Msg, Window};
 use crate::cluster::Links;
 use crate::clock::Clock;
 use crate::error::Error;
@@ -56,7 +56,8 @@ pub fn run_on(
                 continue;
             }
             let Some(leaf) = list.iter().find(|l| !busy.iter().flatten().any(|(_, b)| b.same(l))) else { break };
-            let msg = Msg::Solve { id: next_id, position: format_position_with_board(&leaf.position), window: Some(leaf.window) };
+            let window = Window { alpha: leaf.window.0, beta: leaf.window.1, scoring: job.spec.scoring };
+            let msg = Msg::Solve { id: next_id, position: format_position_with_board(&leaf.position), window: Some(window) };
             links.send(w, msg).map_err(Error::Cluster)?;
             busy[w] = Some((next_id, *leaf));
             next_id += 1;

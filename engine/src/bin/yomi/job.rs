@@ -71,8 +71,9 @@ pub fn run(r: Request) -> Result<u8, Error> {
     if !r.distributed {
         return run_here(&r, None);
     }
-    // Only rank 0 opens the folder; the other ranks serve it leaves.
-    let opts = yomi::SolveOptions { scoring: r.spec.map_or(yomi::Scoring::World, |s| s.scoring), mode: r.mode, ..Default::default() };
+    // Only rank 0 opens the folder; the other ranks serve it leaves, each
+    // of which carries the job's scoring.
+    let opts = yomi::SolveOptions { mode: r.mode, ..Default::default() };
     let worker = Worker { task: Task::Solve(opts), threads: r.threads, table_bytes: r.hash_mib << 20 };
     Ok(with_links(Place::Cluster, worker, |links| run_here(&r, Some(links)))?.unwrap_or(0))
 }
