@@ -326,11 +326,11 @@ impl Job {
     /// guess of its value instead of solving it.
     pub fn wanted(&mut self, max: usize) -> Result<Plan, Error> {
         let tt = TranspositionTable::with_mib(1);
-        let wanting = Wanting { max: max.max(1), leaves: Vec::new() };
-        let mut search = Search { job: self, tt: &tt, mode: Mode::Serial, stop: None, dry: true, report: &mut |_, _| {}, wanting: Some(wanting) };
+        let listing = Replay::List { max: max.max(1), leaves: Vec::new() };
+        let mut search = Search { job: self, tt: &tt, mode: Mode::Serial, stop: None, replay: listing, report: &mut |_, _| {} };
         // Where the replay ended matters not: the leaves it lacked do.
         let _ = search.outcome()?;
-        let leaves = search.wanting.take().map(|w| w.leaves).unwrap_or_default();
+        let Replay::List { leaves, .. } = search.replay else { unreachable!("a listing replay stays one") };
         // Nothing missing means nothing was guessed: the replay was the job's.
         Ok(if leaves.is_empty() { Plan::Proven } else { Plan::Wanted(leaves) })
     }
@@ -345,7 +345,7 @@ impl Job {
         stop: Option<&AtomicBool>,
         report: &mut dyn FnMut(&Job, &Solved),
     ) -> Result<Result<Outcome, Pending>, Error> {
-        let mut search = Search { job: self, tt, mode, stop, dry: false, report, wanting: None };
+        let mut search = Search { job: self, tt, mode, stop, replay: Replay::Solve, report };
         search.outcome()
     }
 
@@ -355,7 +355,7 @@ impl Job {
     /// else the share of the search done.
     pub fn progress(&mut self) -> Result<Result<i32, Pending>, Error> {
         let tt = TranspositionTable::with_mib(1);
-        let mut search = Search { job: self, tt: &tt, mode: Mode::Serial, stop: None, dry: true, report: &mut |_, _| {}, wanting: None };
+        let mut search = Search { job: self, tt: &tt, mode: Mode::Serial, stop: None, replay: Replay::LookUp, report: &mut |_, _| {} };
         search.root_value()
     }
 
@@ -460,17 +460,18 @@ struct Search<'a> {
     tt: &'a TranspositionTable,
     mode: Mode,
     stop: Option<&'a AtomicBool>,
-    /// Only look leaves up (progress): a missing one ends the replay.
-    dry: bool,
+    replay: Replay,
     report: &'a mut dyn FnMut(&Job, &Solved),
-    /// Listing the missing leaves (with `dry`): a guess stands in for each.
-    wanting: Option<Wanting>,
 }
 
-/// The leaves a replay found missing, and how many it may list.
-struct Wanting {
-    max: usize,
-    leaves: Vec<Wanted>,
+/// What a replay does with a leaf the proofs lack.
+enum Replay {
+    /// Solves it (a run).
+    Solve,
+    /// Stops there (progress).
+    LookUp,
+    /// Lists it, up to `max` leaves, and goes on with a guess ([`Job::wanted`]).
+    List { max: usize, leaves: Vec<Wanted> },
 }
 
 type Step<T> = Result<Result<T, Pending>, Error>;
@@ -504,7 +505,7 @@ impl Search<'_> {
             Err(p) => return Ok(Err(p)),
         };
         // A guess may leave the second pass short of exact.
-        if self.wanting.is_some() && !(window.0 < value && value < window.1) {
+        if matches!(self.replay, Replay::List { .. }) && !(window.0 < value && value < window.1) {
             return Ok(Err(self.gathered()));
         }
         debug_assert!(window.0 < value && value < window.1, "the second pass is exact");
@@ -526,7 +527,7 @@ impl Search<'_> {
                 Status::Move => {}
             }
             if pos.empties().count_ones() <= LINE_SOLVE_EMPTIES {
-                if self.dry {
+                if !matches!(self.replay, Replay::Solve) {
                     return Ok(Ok(line));
                 }
                 let opts = SolveOptions { scoring: self.job.spec.scoring, mode: self.mode, ..Default::default() };
@@ -553,7 +554,7 @@ impl Search<'_> {
                 }
             }
             let Some((sq, child)) = next else {
-                if self.wanting.is_some() {
+                if matches!(self.replay, Replay::List { .. }) {
                     // Guesses, not proofs, left no move at the value.
                     return Ok(Err(self.gathered()));
                 }
@@ -611,7 +612,10 @@ impl Search<'_> {
 
     /// Where a listing replay stops: at its first missing leaf.
     fn gathered(&self) -> Pending {
-        let first = self.wanting.as_ref().and_then(|w| w.leaves.first());
+        let first = match &self.replay {
+            Replay::List { leaves, .. } => leaves.first(),
+            _ => None,
+        };
         Pending { share_done: first.map_or(1.0, |l| l.share_done), looked_up: true }
     }
 
@@ -619,18 +623,19 @@ impl Search<'_> {
         if let Some(v) = self.job.lookup(pos, alpha, beta) {
             return Ok(Ok(v));
         }
-        if let Some(w) = &mut self.wanting {
-            let leaf = Wanted { position: *pos, window: (alpha, beta), share_done: share.0 };
-            if !w.leaves.iter().any(|l| l.same(&leaf)) {
-                w.leaves.push(leaf);
+        match &mut self.replay {
+            Replay::Solve => {}
+            Replay::LookUp => return Ok(Err(Pending { share_done: share.0, looked_up: true })),
+            Replay::List { max, leaves } => {
+                let leaf = Wanted { position: *pos, window: (alpha, beta), share_done: share.0 };
+                if !leaves.iter().any(|l| l.same(&leaf)) {
+                    leaves.push(leaf);
+                }
+                if leaves.len() >= *max {
+                    return Ok(Err(self.gathered()));
+                }
+                return Ok(Ok(expect.guess(alpha, beta)));
             }
-            if w.leaves.len() >= w.max {
-                return Ok(Err(self.gathered()));
-            }
-            return Ok(Ok(expect.guess(alpha, beta)));
-        }
-        if self.dry {
-            return Ok(Err(Pending { share_done: share.0, looked_up: true }));
         }
         let t = crate::clock::Clock::start();
         let Some((value, stats)) = solve_window(pos, self.tt, self.job.spec.scoring, self.mode, (alpha, beta), self.stop) else {
@@ -670,7 +675,7 @@ mod tests {
         let stop = AtomicBool::new(false);
         let mut job = Job::open(&d, None).unwrap();
         let whole = {
-            let mut search = Search { job: &mut job, tt: &tt, mode: Mode::Serial, stop: Some(&stop), dry: false, report: &mut |_, _| {}, wanting: None };
+            let mut search = Search { job: &mut job, tt: &tt, mode: Mode::Serial, stop: Some(&stop), replay: Replay::Solve, report: &mut |_, _| {} };
             search.value(&root, -1, 1, 0, (0.0, 1.0), Expect::Pv).unwrap().unwrap()
         };
         assert!(job.leaves >= 2, "{} leaves", job.leaves);
