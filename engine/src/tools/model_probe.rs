@@ -5,7 +5,8 @@
 //! data instead: any families of squares (each placed in every distinct
 //! symmetric copy, with the configurations a family's own symmetry maps
 //! onto each other tied), over one band of empties, cut into phases of a
-//! chosen number of plies, optionally with a table by disc count, by the
+//! chosen number of plies, optionally with a table by disc count and
+//! families read over both sides' legal moves instead of the discs, by the
 //! same full-batch Adam as [`pattern_fit`](crate::tools::pattern_fit). It
 //! reads windows by walking squares, so it is slow, but one band of the
 //! corpus fits in minutes: enough to choose what to build by its held-out
@@ -30,10 +31,13 @@ struct Family {
     windows: Vec<Vec<u8>>,
     /// Each configuration's least equivalent under the family's own symmetries.
     tie: Vec<u32>,
+    /// States a square has: 3 for discs (empty, mover's, opponent's), 4 for
+    /// moves (neither, the mover's, the opponent's, both).
+    base: usize,
 }
 
 impl Family {
-    fn new(squares: &[u8]) -> Family {
+    fn new(squares: &[u8], base: usize) -> Family {
         let set = |w: &[u8]| w.iter().fold(0u64, |a, &s| a | 1 << s);
         let mut windows: Vec<Vec<u8>> = Vec::new();
         let mut perms: Vec<Vec<usize>> = Vec::new();
@@ -54,15 +58,20 @@ impl Family {
             }
         }
         let n = squares.len();
-        let size = 3usize.pow(n as u32);
-        let digits = |idx: usize| -> Vec<usize> { (0..n).map(|i| idx / 3usize.pow(i as u32) % 3).collect() };
+        let size = base.pow(n as u32);
+        let digits = |idx: usize| -> Vec<usize> { (0..n).map(|i| idx / base.pow(i as u32) % base).collect() };
         let tie = (0..size)
             .map(|idx| {
                 let d = digits(idx);
-                perms.iter().map(|p| (0..n).rev().fold(0, |a, i| a * 3 + d[p[i]])).min().expect("the identity") as u32
+                perms.iter().map(|p| (0..n).rev().fold(0, |a, i| a * base + d[p[i]])).min().expect("the identity") as u32
             })
             .collect();
-        Family { windows, tie }
+        Family { windows, tie, base }
+    }
+
+    /// Window `w`'s configuration of two bitboards (`a` digit 1, `b` digit 2).
+    fn index(&self, w: &[u8], a: u64, b: u64) -> usize {
+        w.iter().rev().fold(0usize, |x, &s| x * self.base + (a >> s & 1) as usize + 2 * (b >> s & 1) as usize)
     }
 
     fn size(&self) -> usize {
@@ -84,6 +93,10 @@ pub struct Spec {
     /// The fit also takes positions this many empties outside the band,
     /// each with the tables of the phase nearest it.
     pub margin: u32,
+    /// Families read over the legal moves instead of the discs (Egaroucid's
+    /// mobility patterns): each square is neither side's move, the mover's,
+    /// the opponent's or both.
+    moves: Vec<Family>,
 }
 
 impl Spec {
@@ -94,10 +107,22 @@ impl Spec {
     pub fn parse(model: &str, empties: &str) -> Result<Spec, Error> {
         let mut parts = model.split('/');
         let families = parts.next().unwrap_or("");
-        let (mut width, mut discs, mut margin) = (None, false, 0);
+        let (mut width, mut discs, mut margin, mut moves) = (None, false, 0, Vec::new());
         for part in parts {
             match part.trim() {
                 "discs" => discs = true,
+                m if m.starts_with("moves=") => {
+                    for name in m["moves=".len()..].split(['+', ',']) {
+                        let squares: &[u8] = match name {
+                            // An edge alone, which no disc family is.
+                            "edge" => &[0, 1, 2, 3, 4, 5, 6, 7],
+                            _ => FAMILIES.iter().find(|f| f.name == name).map(|f| f.squares).ok_or_else(|| {
+                                Error::BadArgument(format!("--probe {model}: \"{name}\" is not edge or a family's name for /moves="))
+                            })?,
+                        };
+                        moves.push(Family::new(squares, 4));
+                    }
+                }
                 m if m.starts_with("margin=") => {
                     margin = m["margin=".len()..].parse().ok().filter(|n| *n <= 20).ok_or_else(|| {
                         Error::BadArgument(format!("--probe {model}: \"{m}\": expected /margin=N, N from 0 to 20 empties"))
@@ -105,7 +130,7 @@ impl Spec {
                 }
                 w => {
                     let n = w.strip_prefix("w=").and_then(|n| n.parse::<u32>().ok()).filter(|n| (1..=60).contains(n));
-                    width = Some(n.ok_or_else(|| Error::BadArgument(format!("--probe {model}: \"{w}\" is not /w=N (1 to 60 plies), /margin=N or /discs")))?);
+                    width = Some(n.ok_or_else(|| Error::BadArgument(format!("--probe {model}: \"{w}\" is not /w=N (1 to 60 plies), /margin=N, /moves=F or /discs")))?);
                 }
             }
         }
@@ -119,8 +144,8 @@ impl Spec {
         };
         let empties = band().ok_or_else(|| Error::BadArgument(format!("--probe-empties {empties}: expected A-B within 1-60")))?;
         let width = width.unwrap_or(empties.end() - empties.start() + 1);
-        let families = chosen.iter().map(|fam| Family::new(fam.squares)).collect();
-        Ok(Spec { names, families, empties, width, discs, margin })
+        let families = chosen.iter().map(|fam| Family::new(fam.squares, 3)).collect();
+        Ok(Spec { names, families, empties, width, discs, margin, moves })
     }
 
     fn phases(&self) -> usize {
@@ -138,12 +163,12 @@ impl Spec {
 
     /// Parameters of one phase: every family's table, then the disc table.
     fn per_phase(&self) -> usize {
-        self.families.iter().map(Family::size).sum::<usize>() + if self.discs { 65 } else { 0 }
+        self.families.iter().chain(&self.moves).map(Family::size).sum::<usize>() + if self.discs { 65 } else { 0 }
     }
 
     /// The windows on the board.
     pub fn windows(&self) -> usize {
-        self.families.iter().map(|f| f.windows.len()).sum()
+        self.families.iter().chain(&self.moves).map(|f| f.windows.len()).sum()
     }
 
     /// Table entries in all (every phase).
@@ -157,10 +182,18 @@ impl Spec {
         let mut at = base;
         for f in &self.families {
             for w in &f.windows {
-                let idx = w.iter().rev().fold(0usize, |a, &s| a * 3 + (p >> s & 1) as usize + 2 * (o >> s & 1) as usize);
-                out.push((at + f.tie[idx] as usize) as u32);
+                out.push((at + f.tie[f.index(w, p, o)] as usize) as u32);
             }
             at += f.size();
+        }
+        if !self.moves.is_empty() {
+            let (mp, mo) = (G::moves(p, o), G::moves(o, p));
+            for f in &self.moves {
+                for w in &f.windows {
+                    out.push((at + f.tie[f.index(w, mp, mo)] as usize) as u32);
+                }
+                at += f.size();
+            }
         }
         if self.discs {
             out.push((at + p.count_ones() as usize) as u32);
@@ -333,6 +366,11 @@ mod tests {
         // Digit 1 (b1) own vs digit 4 (a2) own.
         assert_eq!(f.tie[3usize.pow(b1 as u32)], f.tie[3usize.pow(a2 as u32)]);
         assert_ne!(f.tie[3usize.pow(a1 as u32)], f.tie[3usize.pow(b1 as u32)]);
+        // Moves windows: an edge in its four copies, four states a square.
+        let moves = Spec::parse("diag4/moves=edge", "20-20").unwrap();
+        assert_eq!(moves.windows(), 4 + 4);
+        assert_eq!(moves.per_phase(), moves.families[0].size() + 4usize.pow(8));
+        assert!(Spec::parse("round4/moves=nothing", "20-26").is_err());
         assert!(Spec::parse("round4,nothing", "20-26").is_err());
         assert!(Spec::parse("round4", "26-20").is_err());
     }
@@ -357,5 +395,29 @@ mod tests {
         let (mae, n) = probe.error(&samples);
         assert_eq!(n, 3000);
         assert!(mae < 0.5, "MAE {mae}");
+    }
+
+    #[test]
+    fn moves_windows_read_each_sides_legal_moves() {
+        // Labels counting the legal moves on the edges (the mover's minus
+        // the opponent's) are learned by the edges' moves windows.
+        let edges = 0xFF81_8181_8181_81FFu64;
+        let mut rng = crate::rng::Rng::new(9);
+        let samples: Vec<Labelled> = (0..3000)
+            .map(|_| {
+                let mut occ = 0u64;
+                while occ.count_ones() < 42 {
+                    occ |= 1 << rng.below(64);
+                }
+                let p = occ & rng.next();
+                let o = occ & !p;
+                let score = (G::moves(p, o) & edges).count_ones() as f32 - (G::moves(o, p) & edges).count_ones() as f32;
+                Labelled { p, o, score, exact: true }
+            })
+            .collect();
+        let spec = Spec::parse("diag4/moves=edge", "22-22").unwrap();
+        let probe = Probe::fit(spec, &samples, ProbeOptions { epochs: 400, rate: 0.3, l2: 0.0, rare: 0 }, &|_, _| {});
+        let (mae, _) = probe.error(&samples);
+        assert!(mae < 0.3, "MAE {mae}");
     }
 }

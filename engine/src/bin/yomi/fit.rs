@@ -76,8 +76,9 @@ pub struct FitArgs {
     /// --probe-empties, writing nothing. A model is families from the
     /// evaluation's families ("round4", "round4+triangle,fish", ...), then
     /// "/w=N" for phases of N plies (default: the whole band), "/margin=N"
-    /// to fit N empties either side of the band too, and "/discs" for a
-    /// table by the mover's disc count.
+    /// to fit N empties either side of the band too, "/discs" for a
+    /// table by the mover's disc count, and "/moves=F,F..." for families
+    /// (or "edge") read over both sides' legal moves.
     #[arg(long, value_name = "MODEL", num_args = 1.., requires = "corpus")]
     probe: Vec<String>,
     /// With --probe: the band of empties fitted and measured.
