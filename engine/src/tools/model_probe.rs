@@ -351,6 +351,7 @@ impl Probe {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tools::pattern_fit::tests::planted;
 
     #[test]
     fn families_place_their_distinct_copies_and_tie_mirror_configurations() {
@@ -378,18 +379,7 @@ mod tests {
     #[test]
     fn a_probe_recovers_a_planted_linear_model() {
         // Labels made by a disc-count rule are learned: the disc table alone fits them.
-        let mut rng = crate::rng::Rng::new(5);
-        let samples: Vec<Labelled> = (0..3000)
-            .map(|_| {
-                let mut occ = 0u64;
-                while occ.count_ones() < 42 {
-                    occ |= 1 << rng.below(64);
-                }
-                let p = occ & rng.next();
-                let o = occ & !p;
-                Labelled { p, o, score: p.count_ones() as f32 - o.count_ones() as f32, exact: true }
-            })
-            .collect();
+        let samples = planted(5, 3000, 42, |p, o| p.count_ones() as f32 - o.count_ones() as f32);
         let spec = Spec::parse("diag4/discs", "22-22").unwrap();
         let probe = Probe::fit(spec, &samples, ProbeOptions { epochs: 400, rate: 0.3, l2: 0.0, rare: 0 }, &|_, _| {});
         let (mae, n) = probe.error(&samples);
@@ -402,19 +392,7 @@ mod tests {
         // Labels counting the legal moves on the edges (the mover's minus
         // the opponent's) are learned by the edges' moves windows.
         let edges = 0xFF81_8181_8181_81FFu64;
-        let mut rng = crate::rng::Rng::new(9);
-        let samples: Vec<Labelled> = (0..3000)
-            .map(|_| {
-                let mut occ = 0u64;
-                while occ.count_ones() < 42 {
-                    occ |= 1 << rng.below(64);
-                }
-                let p = occ & rng.next();
-                let o = occ & !p;
-                let score = (G::moves(p, o) & edges).count_ones() as f32 - (G::moves(o, p) & edges).count_ones() as f32;
-                Labelled { p, o, score, exact: true }
-            })
-            .collect();
+        let samples = planted(9, 3000, 42, |p, o| (G::moves(p, o) & edges).count_ones() as f32 - (G::moves(o, p) & edges).count_ones() as f32);
         let spec = Spec::parse("diag4/moves=edge", "22-22").unwrap();
         let probe = Probe::fit(spec, &samples, ProbeOptions { epochs: 400, rate: 0.3, l2: 0.0, rare: 0 }, &|_, _| {});
         let (mae, _) = probe.error(&samples);

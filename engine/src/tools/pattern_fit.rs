@@ -348,10 +348,26 @@ pub fn pattern_value(w: &PatternWeights, p: u64, o: u64) -> f64 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::eval::pattern::ALL_FAMILIES;
     use crate::rng::Rng;
+
+    /// `n` random positions of `discs` discs each (seeded), labelled by `score`.
+    pub(crate) fn planted(seed: u64, n: usize, discs: u32, score: impl Fn(u64, u64) -> f32) -> Vec<Labelled> {
+        let mut rng = Rng::new(seed);
+        (0..n)
+            .map(|_| {
+                let mut occ = 0u64;
+                while occ.count_ones() < discs {
+                    occ |= 1 << rng.below(64);
+                }
+                let p = occ & rng.next();
+                let o = occ & !p;
+                Labelled { p, o, score: score(p, o), exact: true }
+            })
+            .collect()
+    }
 
     #[test]
     fn a_corpus_splits_by_game_and_labels_by_search_or_result() {
@@ -402,20 +418,8 @@ mod tests {
         let canon = canonical();
         let table: Vec<i16> = canon.iter().map(|&c| ((c as u64).wrapping_mul(0x9E37_79B9) >> 20) as i16 % 64).collect();
         let planted = PatternWeights::new(table.repeat(STAGES), vec![0; STAGES * NFEATURES]);
-        let mut rng = Rng::new(9);
-        let samples: Vec<Labelled> = (0..4000)
-            .map(|_| {
-                // Positions of stage 7 only.
-                let mut occ = 0u64;
-                while occ.count_ones() < 34 {
-                    occ |= 1 << rng.below(64);
-                }
-                let p = occ & rng.next();
-                let o = occ & !p;
-                let score = pattern_value(&planted, p, o) as f32;
-                Labelled { p, o, score, exact: true }
-            })
-            .collect();
+        // Positions of stage 7 only.
+        let samples = self::planted(9, 4000, 34, |p, o| pattern_value(&planted, p, o) as f32);
         let before = error_table(&samples, 64, &|p, o| pattern_value(&PatternWeights::zero(), p, o));
         let w = fit(&samples, FitOptions { epochs: 300, rate: 0.05, l2: 0.0, families: ALL_FAMILIES }, &|_, _, _| {});
         let after = error_table(&samples, 64, &|p, o| pattern_value(&w, p, o));
