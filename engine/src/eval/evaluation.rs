@@ -332,7 +332,7 @@ impl<'w, G: MoveGen> Evaluator<'w, G> {
         // The shape test is a constant: other boards compile without it.
         if G::ROWS == 8 && G::COLS == 8 {
             if let Some(pw) = self.patterns {
-                let v = pw.value(p, o, G::moves(p, o).count_ones(), G::moves(o, p).count_ones());
+                let v = pw.value(p, o, G::moves(p, o), G::moves(o, p));
                 return (v * SCALE / UNIT).clamp(-limit, limit);
             }
         }

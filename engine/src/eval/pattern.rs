@@ -1,26 +1,32 @@
 //! The 8×8 pattern evaluation, in the style of Edax and Egaroucid.
 //!
-//! Nineteen pattern families, each placed on the board in all of its
-//! symmetric positions: 82 windows. Round 4's eleven (corner 3×3, corner
-//! 2×5, edge + 2 X-squares, rows 2-4, diagonals of 4 to 8 squares) and
-//! eight ten-square shapes chosen by probes (triangle, narrow triangle, edge
-//! block, fish, kite, diagonal band, edge + the second row's b and c,
-//! centre block; engine/MEASUREMENTS.md, "Choosing round 5's model"). Every
-//! family has a table per game stage holding a value for each of the 3^n
-//! configurations of its n squares; the windows of one family share it.
-//! Four count terms (a bias, each side's mobility, and the parity of the
-//! empties) complete the sum.
+//! Twenty-two pattern families, each placed on the board in all of its
+//! symmetric positions: 92 windows. Nineteen read the discs: round 4's
+//! eleven (corner 3×3, corner 2×5, edge + 2 X-squares, rows 2-4, diagonals
+//! of 4 to 8 squares) and eight ten-square shapes chosen by probes
+//! (triangle, narrow triangle, edge block, fish, kite, diagonal band, edge +
+//! the second row's b and c, centre block; engine/MEASUREMENTS.md, "Choosing
+//! round 5's model"). Three read both sides' legal moves instead, as
+//! Egaroucid's mobility patterns do: the edge, the second row and the long
+//! diagonal ("The legal moves as patterns"). Every family has a table per
+//! game stage holding a value for each configuration of its n squares (3^n
+//! over discs: empty, the mover's, the opponent's; 4^n over moves: neither
+//! side's, the mover's, the opponent's, both); the windows of one family
+//! share it. Four count terms (a bias, each side's mobility, and the parity
+//! of the empties) complete the sum.
 //!
 //! Windows are read without walking squares: the board is turned into its 8
 //! symmetric images once per call (byte swap, bit mirror, transpose), every
 //! family is read from fixed squares of the images it needs, and the bits are
 //! gathered with shifts or one multiplication. A table turns the gathered
-//! bits into base 3, so a window's index is `T3[own] + 2·T3[theirs]`.
+//! bits into base 3, so a window's index is `T3[own] + 2·T3[theirs]` (base 4
+//! over the moves, `T4[own] + 2·T4[theirs]`).
 //!
 //! The numbers are data ([`crate::eval::pattern_weights`]):
 //! `engine/weights/patterns.ywp`, written by `yomi fit --patterns`
 //! (engine/MEASUREMENTS.md says how it was made). A file of round 4's
-//! eleven families still reads: the new families' tables are then zero.
+//! eleven families or of round 6's nineteen still reads: the later
+//! families' tables are then zero.
 
 /// Game stages with their own tables: four plies each.
 pub const STAGES: usize = 15;
@@ -31,10 +37,20 @@ pub const FEATURES: [&str; 4] = ["bias", "own_mobility", "their_mobility", "odd_
 /// The number of global features beside the patterns.
 pub const NFEATURES: usize = FEATURES.len();
 
-/// A family of windows: its squares in one orientation (square = 8·row +
-/// column, a1 = 0), the board images it is read from, and the permutation
-/// of its squares that maps a window onto itself, if it has one (its
-/// entries are then tied in the fit).
+/// What a family's squares are read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reads {
+    /// The discs: a square is empty, the mover's or the opponent's.
+    Discs,
+    /// The legal moves: a square is neither side's move, the mover's, the
+    /// opponent's or both sides'.
+    Moves,
+}
+
+/// A family of windows: what it reads, its squares in one orientation
+/// (square = 8·row + column, a1 = 0), the board images it is read from, and
+/// the permutation of its squares that maps a window onto itself, if it has
+/// one (its entries are then tied in the fit).
 #[derive(Debug)]
 pub struct Family {
     /// The family's name in weights files and reports.
@@ -45,17 +61,38 @@ pub struct Family {
     pub images: &'static [usize],
     /// The permutation that maps a window onto itself, if it has one.
     pub mirror: Option<&'static [u8]>,
+    /// Discs or legal moves.
+    pub reads: Reads,
 }
 
 impl Family {
-    /// The number of entries in the family's table: 3 to the power of its squares.
+    /// The states of one square: 3 over discs, 4 over moves.
+    pub const fn base(&self) -> usize {
+        match self.reads {
+            Reads::Discs => 3,
+            Reads::Moves => 4,
+        }
+    }
+
+    /// The number of entries in the family's table: the base to the power of its squares.
     pub const fn size(&self) -> usize {
-        3usize.pow(self.squares.len() as u32)
+        self.base().pow(self.squares.len() as u32)
+    }
+
+    /// The least of configuration `idx` and its mirror image: the entry the fit ties it to.
+    pub fn tied(&self, idx: usize) -> usize {
+        self.mirror.map_or(idx, |m| idx.min(mirrored(idx, m, self.base())))
     }
 }
 
 /// The number of families.
-pub const NFAMILIES: usize = 19;
+pub const NFAMILIES: usize = 22;
+
+/// The families over the discs: the first nineteen (round 6's layout).
+pub const DISC_FAMILIES: usize = 19;
+
+/// The disc families' windows: the first 82, which [`Indices`] keeps.
+pub const DISC_WINDOWS: usize = FAMILY_WINDOWS[DISC_FAMILIES];
 
 /// Round 4's families: the first eleven (files of that layout still read).
 pub const ROUND4_FAMILIES: usize = 11;
@@ -65,25 +102,28 @@ pub const ROUND4_WINDOWS: usize = FAMILY_WINDOWS[ROUND4_FAMILIES];
 
 /// The families, in table order.
 pub const FAMILIES: [Family; NFAMILIES] = [
-    Family { name: "corner3x3", squares: &[0, 1, 2, 8, 9, 10, 16, 17, 18], images: &[0, 1, 2, 3], mirror: Some(&[0, 3, 6, 1, 4, 7, 2, 5, 8]) },
-    Family { name: "corner2x5", squares: &[0, 1, 2, 3, 4, 8, 9, 10, 11, 12], images: &[0, 1, 2, 3, 4, 5, 6, 7], mirror: None },
-    Family { name: "edge2x", squares: &[0, 1, 2, 3, 4, 5, 6, 7, 9, 14], images: &[0, 2, 4, 6], mirror: Some(&[7, 6, 5, 4, 3, 2, 1, 0, 9, 8]) },
-    Family { name: "row2", squares: &[8, 9, 10, 11, 12, 13, 14, 15], images: &[0, 2, 4, 6], mirror: Some(&[7, 6, 5, 4, 3, 2, 1, 0]) },
-    Family { name: "row3", squares: &[16, 17, 18, 19, 20, 21, 22, 23], images: &[0, 2, 4, 6], mirror: Some(&[7, 6, 5, 4, 3, 2, 1, 0]) },
-    Family { name: "row4", squares: &[24, 25, 26, 27, 28, 29, 30, 31], images: &[0, 2, 4, 6], mirror: Some(&[7, 6, 5, 4, 3, 2, 1, 0]) },
-    Family { name: "diag8", squares: &[0, 9, 18, 27, 36, 45, 54, 63], images: &[0, 1], mirror: Some(&[7, 6, 5, 4, 3, 2, 1, 0]) },
-    Family { name: "diag7", squares: &[1, 10, 19, 28, 37, 46, 55], images: &[0, 1, 2, 4], mirror: Some(&[6, 5, 4, 3, 2, 1, 0]) },
-    Family { name: "diag6", squares: &[2, 11, 20, 29, 38, 47], images: &[0, 1, 2, 4], mirror: Some(&[5, 4, 3, 2, 1, 0]) },
-    Family { name: "diag5", squares: &[3, 12, 21, 30, 39], images: &[0, 1, 2, 4], mirror: Some(&[4, 3, 2, 1, 0]) },
-    Family { name: "diag4", squares: &[4, 13, 22, 31], images: &[0, 1, 2, 4], mirror: Some(&[3, 2, 1, 0]) },
-    Family { name: "triangle", squares: &[0, 1, 2, 3, 8, 9, 10, 16, 17, 24], images: &[0, 1, 2, 3], mirror: Some(&[0, 4, 7, 9, 1, 5, 8, 2, 6, 3]) },
-    Family { name: "narrowtri", squares: &[0, 1, 2, 3, 4, 8, 9, 16, 24, 32], images: &[0, 1, 2, 3], mirror: Some(&[0, 5, 7, 8, 9, 1, 6, 2, 3, 4]) },
-    Family { name: "edgeblock", squares: &[0, 2, 3, 4, 5, 7, 10, 11, 12, 13], images: &[0, 2, 4, 6], mirror: Some(&[5, 4, 3, 2, 1, 0, 9, 8, 7, 6]) },
-    Family { name: "fish", squares: &[0, 1, 8, 9, 10, 11, 17, 18, 25, 27], images: &[0, 1, 2, 3], mirror: Some(&[0, 2, 1, 3, 6, 8, 4, 7, 5, 9]) },
-    Family { name: "kite", squares: &[0, 1, 8, 9, 10, 11, 12, 17, 25, 33], images: &[0, 1, 2, 3], mirror: Some(&[0, 2, 1, 3, 7, 8, 9, 4, 5, 6]) },
-    Family { name: "diagband", squares: &[0, 1, 8, 9, 10, 17, 18, 19, 26, 27], images: &[0, 1, 2, 3], mirror: Some(&[0, 2, 1, 3, 5, 4, 6, 8, 7, 9]) },
-    Family { name: "edgex", squares: &[0, 1, 2, 3, 4, 5, 6, 7, 9, 10], images: &[0, 1, 2, 3, 4, 5, 6, 7], mirror: None },
-    Family { name: "centre", squares: &[18, 19, 20, 21, 26, 27, 28, 29, 35, 36], images: &[0, 2, 4, 6], mirror: Some(&[3, 2, 1, 0, 7, 6, 5, 4, 9, 8]) },
+    Family { name: "corner3x3", squares: &[0, 1, 2, 8, 9, 10, 16, 17, 18], images: &[0, 1, 2, 3], mirror: Some(&[0, 3, 6, 1, 4, 7, 2, 5, 8]), reads: Reads::Discs },
+    Family { name: "corner2x5", squares: &[0, 1, 2, 3, 4, 8, 9, 10, 11, 12], images: &[0, 1, 2, 3, 4, 5, 6, 7], mirror: None, reads: Reads::Discs },
+    Family { name: "edge2x", squares: &[0, 1, 2, 3, 4, 5, 6, 7, 9, 14], images: &[0, 2, 4, 6], mirror: Some(&[7, 6, 5, 4, 3, 2, 1, 0, 9, 8]), reads: Reads::Discs },
+    Family { name: "row2", squares: &[8, 9, 10, 11, 12, 13, 14, 15], images: &[0, 2, 4, 6], mirror: Some(&[7, 6, 5, 4, 3, 2, 1, 0]), reads: Reads::Discs },
+    Family { name: "row3", squares: &[16, 17, 18, 19, 20, 21, 22, 23], images: &[0, 2, 4, 6], mirror: Some(&[7, 6, 5, 4, 3, 2, 1, 0]), reads: Reads::Discs },
+    Family { name: "row4", squares: &[24, 25, 26, 27, 28, 29, 30, 31], images: &[0, 2, 4, 6], mirror: Some(&[7, 6, 5, 4, 3, 2, 1, 0]), reads: Reads::Discs },
+    Family { name: "diag8", squares: &[0, 9, 18, 27, 36, 45, 54, 63], images: &[0, 1], mirror: Some(&[7, 6, 5, 4, 3, 2, 1, 0]), reads: Reads::Discs },
+    Family { name: "diag7", squares: &[1, 10, 19, 28, 37, 46, 55], images: &[0, 1, 2, 4], mirror: Some(&[6, 5, 4, 3, 2, 1, 0]), reads: Reads::Discs },
+    Family { name: "diag6", squares: &[2, 11, 20, 29, 38, 47], images: &[0, 1, 2, 4], mirror: Some(&[5, 4, 3, 2, 1, 0]), reads: Reads::Discs },
+    Family { name: "diag5", squares: &[3, 12, 21, 30, 39], images: &[0, 1, 2, 4], mirror: Some(&[4, 3, 2, 1, 0]), reads: Reads::Discs },
+    Family { name: "diag4", squares: &[4, 13, 22, 31], images: &[0, 1, 2, 4], mirror: Some(&[3, 2, 1, 0]), reads: Reads::Discs },
+    Family { name: "triangle", squares: &[0, 1, 2, 3, 8, 9, 10, 16, 17, 24], images: &[0, 1, 2, 3], mirror: Some(&[0, 4, 7, 9, 1, 5, 8, 2, 6, 3]), reads: Reads::Discs },
+    Family { name: "narrowtri", squares: &[0, 1, 2, 3, 4, 8, 9, 16, 24, 32], images: &[0, 1, 2, 3], mirror: Some(&[0, 5, 7, 8, 9, 1, 6, 2, 3, 4]), reads: Reads::Discs },
+    Family { name: "edgeblock", squares: &[0, 2, 3, 4, 5, 7, 10, 11, 12, 13], images: &[0, 2, 4, 6], mirror: Some(&[5, 4, 3, 2, 1, 0, 9, 8, 7, 6]), reads: Reads::Discs },
+    Family { name: "fish", squares: &[0, 1, 8, 9, 10, 11, 17, 18, 25, 27], images: &[0, 1, 2, 3], mirror: Some(&[0, 2, 1, 3, 6, 8, 4, 7, 5, 9]), reads: Reads::Discs },
+    Family { name: "kite", squares: &[0, 1, 8, 9, 10, 11, 12, 17, 25, 33], images: &[0, 1, 2, 3], mirror: Some(&[0, 2, 1, 3, 7, 8, 9, 4, 5, 6]), reads: Reads::Discs },
+    Family { name: "diagband", squares: &[0, 1, 8, 9, 10, 17, 18, 19, 26, 27], images: &[0, 1, 2, 3], mirror: Some(&[0, 2, 1, 3, 5, 4, 6, 8, 7, 9]), reads: Reads::Discs },
+    Family { name: "edgex", squares: &[0, 1, 2, 3, 4, 5, 6, 7, 9, 10], images: &[0, 1, 2, 3, 4, 5, 6, 7], mirror: None, reads: Reads::Discs },
+    Family { name: "centre", squares: &[18, 19, 20, 21, 26, 27, 28, 29, 35, 36], images: &[0, 2, 4, 6], mirror: Some(&[3, 2, 1, 0, 7, 6, 5, 4, 9, 8]), reads: Reads::Discs },
+    Family { name: "edgemoves", squares: &[0, 1, 2, 3, 4, 5, 6, 7], images: &[0, 2, 4, 6], mirror: Some(&[7, 6, 5, 4, 3, 2, 1, 0]), reads: Reads::Moves },
+    Family { name: "row2moves", squares: &[8, 9, 10, 11, 12, 13, 14, 15], images: &[0, 2, 4, 6], mirror: Some(&[7, 6, 5, 4, 3, 2, 1, 0]), reads: Reads::Moves },
+    Family { name: "diag8moves", squares: &[0, 9, 18, 27, 36, 45, 54, 63], images: &[0, 1], mirror: Some(&[7, 6, 5, 4, 3, 2, 1, 0]), reads: Reads::Moves },
 ];
 
 /// Where each family's table starts within a stage.
@@ -102,6 +142,9 @@ pub const ENTRIES: usize = OFFSETS[NFAMILIES - 1] + FAMILIES[NFAMILIES - 1].size
 
 /// Table entries per stage of round 4's layout: its families come first.
 pub const ROUND4_ENTRIES: usize = OFFSETS[ROUND4_FAMILIES];
+
+/// Table entries per stage of round 6's layout: the disc families.
+pub const DISC_ENTRIES: usize = OFFSETS[DISC_FAMILIES];
 
 /// Windows on the board.
 pub const WINDOWS: usize = FAMILY_WINDOWS[NFAMILIES];
@@ -211,6 +254,9 @@ const fn gather_bits(f: usize, b: u64) -> usize {
         8 => ((b & 0x0000_8040_2010_0804).wrapping_mul(ONES) >> 58) & 0x3F,
         9 => ((b & 0x0000_0080_4020_1008).wrapping_mul(ONES) >> 59) & 0x1F,
         10 => ((b & 0x0000_0000_8040_2010).wrapping_mul(ONES) >> 60) & 0x0F,
+        19 => b & 0xFF,
+        20 => (b >> 8) & 0xFF,
+        21 => (b & 0x8040_2010_0804_0201).wrapping_mul(ONES) >> 56,
         _ => gather_runs(&RUNS[f], b),
     }) as usize
 }
@@ -275,27 +321,49 @@ const TERNARY: [u16; 1024] = {
     t
 };
 
+/// Base 4 of a set of bits: bit i counts 4^i.
+const QUATERNARY: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut i = 1usize;
+    while i < 256 {
+        let low = i & (i - 1);
+        let bit = (i ^ low).trailing_zeros();
+        t[i] = t[low] + 4u16.pow(bit);
+        i += 1;
+    }
+    t
+};
+
 /// A set of families: bit f for family f.
 pub type FamilySet = u32;
 
 /// Every family.
 pub const ALL_FAMILIES: FamilySet = (1 << NFAMILIES) - 1;
 
+/// The families over the discs (round 6's nineteen).
+pub const DISC_FAMILY_SET: FamilySet = (1 << DISC_FAMILIES) - 1;
+
+/// The families over the legal moves.
+pub const MOVE_FAMILY_SET: FamilySet = ALL_FAMILIES & !DISC_FAMILY_SET;
+
 /// Round 4's eleven families.
 pub const ROUND4_FAMILY_SET: FamilySet = (1 << ROUND4_FAMILIES) - 1;
 
 /// Reads a set of families: names from [`FAMILIES`], `round4` for the
-/// first eleven and `all`, separated by `,` or `+`; `what` names the option
-/// in the message of a bad one.
+/// first eleven, `discs` for the nineteen over the discs, `moves` for those
+/// over the legal moves and `all`, separated by `,` or `+`; `what` names the
+/// option in the message of a bad one.
 pub fn parse_families(text: &str, what: &str) -> Result<FamilySet, crate::error::Error> {
     let mut set = 0;
     for name in text.split([',', '+']).map(str::trim).filter(|s| !s.is_empty()) {
         set |= match name {
             "all" => ALL_FAMILIES,
             "round4" => ROUND4_FAMILY_SET,
+            "discs" => DISC_FAMILY_SET,
+            "moves" => MOVE_FAMILY_SET,
             _ => 1 << FAMILIES.iter().position(|f| f.name == name).ok_or_else(|| {
                 let known: Vec<&str> = FAMILIES.iter().map(|f| f.name).collect();
-                crate::error::Error::BadArgument(format!("{what}: no family \"{name}\"; expected all, round4 or {}", known.join(", ")))
+                crate::error::Error::BadArgument(format!("{what}: no family \"{name}\"; expected all, round4, discs, moves or {}", known.join(", ")))
             })?,
         };
     }
@@ -306,7 +374,7 @@ pub fn parse_families(text: &str, what: &str) -> Result<FamilySet, crate::error:
 }
 
 /// Calls `f(window, offset, own, theirs)` for every window of (`p`, `o`)
-/// in a family of `families`, family by family in the order of
+/// in a disc family of `families`, family by family in the order of
 /// [`FAMILIES`] and their images, with its family's offset in a stage's
 /// tables and the base-3 values of each side's discs in it.
 #[inline(always)]
@@ -343,19 +411,53 @@ fn read_windows(p: u64, o: u64, families: FamilySet, mut f: impl FnMut(usize, u3
     family!(18);
 }
 
-/// Calls `f(offset + index)` with the table index (within its stage) of
-/// every window of (`p`, `o`) in a family of `families`.
+/// [`read_windows`] for the move families of `families`, over the side to
+/// move's legal moves `mp` and the opponent's `mo`, in base 4.
 #[inline(always)]
-pub fn for_indices(p: u64, o: u64, families: FamilySet, mut f: impl FnMut(u32)) {
-    read_windows(p, o, families, |_, offset, own, theirs| f(offset + own + 2 * theirs));
+fn read_move_windows(mp: u64, mo: u64, families: FamilySet, mut f: impl FnMut(usize, u32, u32, u32)) {
+    if families & MOVE_FAMILY_SET == 0 {
+        return;
+    }
+    let (ip, io) = (images(mp), images(mo));
+    macro_rules! family {
+        ($f:literal) => {
+            if families >> $f & 1 != 0 {
+                for (i, &img) in FAMILIES[$f].images.iter().enumerate() {
+                    let (own, theirs) = (QUATERNARY[gather::<$f>(ip[img])] as u32, QUATERNARY[gather::<$f>(io[img])] as u32);
+                    f(FAMILY_WINDOWS[$f] + i, OFFSETS[$f] as u32, own, theirs);
+                }
+            }
+        };
+    }
+    family!(19);
+    family!(20);
+    family!(21);
 }
 
-/// The table index (within its stage) of every window of (`p`, `o`), family
-/// by family in the order of [`FAMILIES`] and their images.
+/// Calls `f(offset + index)` with the table index (within its stage) of
+/// every window of (`p`, `o`) in a family of `families`; `mp` and `mo` are
+/// the legal moves of the side owning `p` and of the other.
 #[inline(always)]
-pub fn indices(p: u64, o: u64) -> [u32; WINDOWS] {
+pub fn for_indices(p: u64, o: u64, mp: u64, mo: u64, families: FamilySet, mut f: impl FnMut(u32)) {
+    read_windows(p, o, families, |_, offset, own, theirs| f(offset + own + 2 * theirs));
+    read_move_windows(mp, mo, families, |_, offset, own, theirs| f(offset + own + 2 * theirs));
+}
+
+/// [`for_indices`] for the move families alone.
+#[inline(always)]
+pub fn for_move_indices(mp: u64, mo: u64, families: FamilySet, mut f: impl FnMut(u32)) {
+    read_move_windows(mp, mo, families, |_, offset, own, theirs| f(offset + own + 2 * theirs));
+}
+
+/// The table index (within its stage) of every window of (`p`, `o`) with
+/// legal moves `mp` and `mo`, family by family in the order of
+/// [`FAMILIES`] and their images.
+#[inline(always)]
+pub fn indices(p: u64, o: u64, mp: u64, mo: u64) -> [u32; WINDOWS] {
     let mut out = [0u32; WINDOWS];
-    read_windows(p, o, ALL_FAMILIES, |k, offset, own, theirs| out[k] = offset + own + 2 * theirs);
+    let mut put = |k: usize, offset: u32, own: u32, theirs: u32| out[k] = offset + own + 2 * theirs;
+    read_windows(p, o, ALL_FAMILIES, &mut put);
+    read_move_windows(mp, mo, ALL_FAMILIES, &mut put);
     out
 }
 
@@ -381,7 +483,7 @@ const SQUARE_TERMS: [SquareTerms; 64] = {
     while s < 64 {
         let mut w = 0;
         let mut f = 0;
-        while f < FAMILIES.len() {
+        while f < DISC_FAMILIES {
             let mut i = 0;
             while i < FAMILIES[f].images.len() {
                 let bits = gather_bits(f, image(1u64 << s, FAMILIES[f].images[i]));
@@ -425,10 +527,12 @@ pub const WINDOW_OFFSETS: [u32; WINDOWS] = {
 /// family's table, as [`indices`] gives them less [`WINDOW_OFFSETS`]) from
 /// both sides' view, kept up to date move by move: a search's leaves then
 /// cost a few additions per flipped disc instead of reading every window
-/// afresh. `N` windows are kept: all of them ([`WINDOWS`]), or round 4's
-/// ([`ROUND4_WINDOWS`], what the compact evaluation reads).
+/// afresh. `N` windows are kept: the disc families' ([`DISC_WINDOWS`]), or
+/// round 4's ([`ROUND4_WINDOWS`], what the compact evaluation reads). The
+/// move families' windows change with every move anywhere: they are read
+/// afresh.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Indices<const N: usize = WINDOWS> {
+pub struct Indices<const N: usize = DISC_WINDOWS> {
     /// For the side to move.
     pub mine: [u16; N],
     /// For the other side.
@@ -436,8 +540,8 @@ pub struct Indices<const N: usize = WINDOWS> {
 }
 
 impl<const N: usize> Indices<N> {
-    /// Only these two prefixes of the windows are whole families.
-    const KEPT: () = assert!(N == WINDOWS || N == ROUND4_WINDOWS);
+    /// Only these two prefixes of the windows are whole disc families.
+    const KEPT: () = assert!(N == DISC_WINDOWS || N == ROUND4_WINDOWS);
 
     /// The configurations of (`p`, `o`) read from the board.
     #[inline(always)]
@@ -445,7 +549,7 @@ impl<const N: usize> Indices<N> {
         let () = Self::KEPT;
         let mut mine = [0u16; N];
         let mut yours = [0u16; N];
-        let families = if N == WINDOWS { ALL_FAMILIES } else { ROUND4_FAMILY_SET };
+        let families = if N == DISC_WINDOWS { DISC_FAMILY_SET } else { ROUND4_FAMILY_SET };
         read_windows(p, o, families, |k, _, a, b| {
             mine[k] = (a + 2 * b) as u16;
             yours[k] = (b + 2 * a) as u16;
@@ -492,7 +596,7 @@ impl<const N: usize> Indices<N> {
 /// `N` windows that playing `sq` and turning `flips` changes.
 #[inline(always)]
 fn for_terms<const N: usize>(sq: u32, flips: u64, mut f: impl FnMut(usize, u16, bool)) {
-    let len = |t: &SquareTerms| if N == WINDOWS { t.len as usize } else { t.round4_len as usize };
+    let len = |t: &SquareTerms| if N == DISC_WINDOWS { t.len as usize } else { t.round4_len as usize };
     let t = &SQUARE_TERMS[sq as usize];
     for k in 0..len(t) {
         f(t.window[k] as usize, t.power[k], true);
@@ -513,12 +617,19 @@ pub fn features(p: u64, o: u64, own_moves: u32, their_moves: u32) -> [i32; NFEAT
     [1, own_moves as i32, their_moves as i32, ((64 - (p | o).count_ones()) & 1) as i32]
 }
 
-/// The index of the configuration `idx` with its squares permuted by `m`
-/// (square i takes the state of square `m[i]`).
-pub fn mirrored(idx: usize, m: &[u8]) -> usize {
+/// The index of the configuration `idx` (in `base`) with its squares
+/// permuted by `m` (square i takes the state of square `m[i]`).
+pub fn mirrored(idx: usize, m: &[u8], base: usize) -> usize {
     let n = m.len();
-    let digits: Vec<usize> = (0..n).map(|i| idx / 3usize.pow(i as u32) % 3).collect();
-    (0..n).rev().fold(0, |a, i| a * 3 + digits[m[i] as usize])
+    let digits: Vec<usize> = (0..n).map(|i| idx / base.pow(i as u32) % base).collect();
+    (0..n).rev().fold(0, |a, i| a * base + digits[m[i] as usize])
+}
+
+/// Both sides' legal moves on (`p`, `o`): the side owning `p`'s, then the other's.
+pub fn moves_of(p: u64, o: u64) -> (u64, u64) {
+    use crate::rules::movegen::MoveGen;
+    type G = crate::rules::geometry::Dims<8, 8>;
+    (G::moves(p, o), G::moves(o, p))
 }
 
 #[cfg(test)]
@@ -552,9 +663,10 @@ pub(crate) mod tests {
         out
     }
 
-    /// A window's index by walking its squares on the image.
+    /// A window's index by walking its squares on the image (of the discs
+    /// or the moves, as the family reads).
     fn index_naive(f: &Family, img_p: u64, img_o: u64) -> usize {
-        f.squares.iter().rev().fold(0, |a, &s| a * 3 + (img_p >> s & 1) as usize + 2 * (img_o >> s & 1) as usize)
+        f.squares.iter().rev().fold(0, |a, &s| a * f.base() + (img_p >> s & 1) as usize + 2 * (img_o >> s & 1) as usize)
     }
 
     pub(crate) fn random_board(rng: &mut Rng) -> (u64, u64) {
@@ -581,11 +693,16 @@ pub(crate) mod tests {
         let mut rng = Rng::new(2);
         for _ in 0..2000 {
             let (p, o) = random_board(&mut rng);
-            let fast = indices(p, o);
+            let (mp, mo) = moves_of(p, o);
+            let fast = indices(p, o, mp, mo);
             let mut k = 0;
             for (f, fam) in FAMILIES.iter().enumerate() {
+                let (a, b) = match fam.reads {
+                    Reads::Discs => (p, o),
+                    Reads::Moves => (mp, mo),
+                };
                 for &img in fam.images {
-                    let want = OFFSETS[f] + index_naive(fam, image_naive(p, img), image_naive(o, img));
+                    let want = OFFSETS[f] + index_naive(fam, image_naive(a, img), image_naive(b, img));
                     assert_eq!(fast[k] as usize, want, "{} image {img}", fam.name);
                     k += 1;
                 }
@@ -620,18 +737,19 @@ pub(crate) mod tests {
         let w = PatternWeights::shipped();
         let compact = PatternWeights::compact();
         let mut rng = Rng::new(23);
-        let offsets = |ix: &[u16; WINDOWS]| -> [u32; WINDOWS] { std::array::from_fn(|k| WINDOW_OFFSETS[k] + ix[k] as u32) };
+        let offsets = |ix: &[u16; DISC_WINDOWS]| -> [u32; DISC_WINDOWS] { std::array::from_fn(|k| WINDOW_OFFSETS[k] + ix[k] as u32) };
         for _ in 0..200 {
             let mut pos = Position::start(BoardSize::OTHELLO, Start::Othello);
             let mut ix = Indices::new(pos.player(), pos.opponent());
             let mut round4 = Indices::<ROUND4_WINDOWS>::new(pos.player(), pos.opponent());
             loop {
                 let (p, o) = (pos.player(), pos.opponent());
+                let (mp, mo) = moves_of(p, o);
                 assert_eq!(ix, Indices::new(p, o));
                 assert_eq!((&ix.mine[..ROUND4_WINDOWS], &ix.yours[..ROUND4_WINDOWS]), (&round4.mine[..], &round4.yours[..]));
-                assert_eq!(compact.value_at(&round4.mine, p, o, 3, 5), compact.value(p, o, 3, 5));
-                assert_eq!(offsets(&ix.mine), indices(p, o));
-                assert_eq!(w.value_at(&ix.mine, p, o, 3, 5), w.value(p, o, 3, 5));
+                assert_eq!(compact.value_at(&round4.mine, p, o, mp, mo), compact.value(p, o, mp, mo));
+                assert_eq!(offsets(&ix.mine)[..], indices(p, o, mp, mo)[..DISC_WINDOWS]);
+                assert_eq!(w.value_at(&ix.mine, p, o, mp, mo), w.value(p, o, mp, mo));
                 match pos.status() {
                     Status::Over => break,
                     Status::Pass => {
@@ -657,8 +775,9 @@ pub(crate) mod tests {
 
     #[test]
     fn windows_are_distinct_and_mirrors_map_them_onto_themselves() {
-        assert_eq!(WINDOWS, 82);
-        assert_eq!(ENTRIES, 639_657);
+        assert_eq!((DISC_WINDOWS, WINDOWS), (82, 92));
+        assert_eq!((DISC_ENTRIES, ENTRIES), (639_657, 639_657 + 3 * 65_536));
+        assert!(FAMILIES.iter().enumerate().all(|(f, fam)| (fam.reads == Reads::Discs) == (f < DISC_FAMILIES)));
         for fam in &FAMILIES {
             let mut sets: Vec<u64> = fam
                 .images

@@ -5,9 +5,14 @@
 
 use crate::error::Error;
 use crate::eval::pattern::{
-    features, for_indices, indices, stage, FamilySet, ENTRIES, FAMILIES, FAMILY_WINDOWS, FEATURES, NFAMILIES, NFEATURES, OFFSETS,
-    ROUND4_ENTRIES, STAGES, WINDOW_OFFSETS,
+    features, for_indices, for_move_indices, indices, stage, FamilySet, DISC_ENTRIES, DISC_FAMILIES, ENTRIES, FAMILIES, FAMILY_WINDOWS,
+    FEATURES, NFAMILIES, NFEATURES, OFFSETS, ROUND4_ENTRIES, STAGES, WINDOW_OFFSETS,
 };
+
+/// The layouts a file may have, as table entries per stage: round 4's
+/// eleven families, round 6's nineteen, or all of them (a shorter layout's
+/// families come first, and the later ones read as zero).
+const LAYOUTS: [usize; 3] = [ROUND4_ENTRIES, DISC_ENTRIES, ENTRIES];
 
 /// The fitted tables and count weights of every stage, and the families
 /// whose tables are not all zero: only those are read (a file of round 4's
@@ -33,7 +38,7 @@ impl std::fmt::Debug for PatternWeights {
 
 impl PatternWeights {
     /// The shipped weights, fitted by `yomi fit --patterns` (parsed once):
-    /// natively all nineteen families, in the browser [`Self::compact`].
+    /// natively every family, in the browser [`Self::compact`].
     pub fn shipped() -> &'static PatternWeights {
         #[cfg(not(target_arch = "wasm32"))]
         {
@@ -96,26 +101,30 @@ impl PatternWeights {
         self.used
     }
 
-    /// The value of (`p`, `o`) for the side owning `p`, in 1/`UNIT` disc.
+    /// The value of (`p`, `o`) for the side owning `p`, in 1/`UNIT` disc,
+    /// given the legal moves of that side (`mp`) and of the other (`mo`).
     #[inline]
-    pub fn value(&self, p: u64, o: u64, own_moves: u32, their_moves: u32) -> i32 {
+    pub fn value(&self, p: u64, o: u64, mp: u64, mo: u64) -> i32 {
         let st = stage((p | o).count_ones());
         let table = &self.tables[st * ENTRIES..(st + 1) * ENTRIES];
         let mut v = 0i32;
-        for_indices(p, o, self.used, |i| v += table[i as usize] as i32);
-        v + self.counts(st, p, o, own_moves, their_moves)
+        for_indices(p, o, mp, mo, self.used, |i| v += table[i as usize] as i32);
+        v + self.counts(st, p, o, mp.count_ones(), mo.count_ones())
     }
 
-    /// [`Self::value`] with the windows' configurations of (`p`, `o`)
-    /// known (`Indices::mine`).
+    /// [`Self::value`] with the disc windows' configurations of (`p`, `o`)
+    /// known (`Indices::mine`); the move windows are read afresh.
     #[inline]
-    pub fn value_at<const N: usize>(&self, idx: &[u16; N], p: u64, o: u64, own_moves: u32, their_moves: u32) -> i32 {
+    pub fn value_at<const N: usize>(&self, idx: &[u16; N], p: u64, o: u64, mp: u64, mo: u64) -> i32 {
         let st = stage((p | o).count_ones());
         let table = &self.tables[st * ENTRIES..(st + 1) * ENTRIES];
         let mut v = 0i32;
-        // The windows kept are whole families, these weights' among them.
-        debug_assert!(FAMILY_WINDOWS.iter().take_while(|&&w| w <= N).count() > (u32::BITS - self.used.leading_zeros()) as usize);
-        for f in 0..NFAMILIES {
+        // The windows kept are whole families, these weights' disc families among them.
+        debug_assert!(
+            FAMILY_WINDOWS.iter().take_while(|&&w| w <= N).count()
+                > (u32::BITS - (self.used & ((1 << DISC_FAMILIES) - 1)).leading_zeros()) as usize
+        );
+        for f in 0..DISC_FAMILIES {
             if FAMILY_WINDOWS[f + 1] > N {
                 break;
             }
@@ -126,7 +135,8 @@ impl PatternWeights {
                 }
             }
         }
-        v + self.counts(st, p, o, own_moves, their_moves)
+        for_move_indices(mp, mo, self.used, |i| v += table[i as usize] as i32);
+        v + self.counts(st, p, o, mp.count_ones(), mo.count_ones())
     }
 
     /// The count terms' part of the value at stage `st`.
@@ -142,9 +152,9 @@ impl PatternWeights {
 
     /// The value's parts: each read family's windows summed, then each count
     /// term, in 1/`UNIT` disc (they add up to [`Self::value`]).
-    pub fn terms(&self, p: u64, o: u64, own_moves: u32, their_moves: u32) -> Vec<(&'static str, i32)> {
+    pub fn terms(&self, p: u64, o: u64, mp: u64, mo: u64) -> Vec<(&'static str, i32)> {
         let st = stage((p | o).count_ones());
-        let idx = indices(p, o);
+        let idx = indices(p, o, mp, mo);
         let mut out = Vec::new();
         let mut k = 0;
         for (f, fam) in FAMILIES.iter().enumerate() {
@@ -155,7 +165,7 @@ impl PatternWeights {
             k += n;
         }
         let w = &self.features[st * NFEATURES..(st + 1) * NFEATURES];
-        for ((name, x), w) in FEATURES.iter().zip(features(p, o, own_moves, their_moves)).zip(w) {
+        for ((name, x), w) in FEATURES.iter().zip(features(p, o, mp.count_ones(), mo.count_ones())).zip(w) {
             out.push((name, x * *w as i32));
         }
         out
@@ -178,10 +188,9 @@ impl PatternWeights {
         let stages = u16::from_le_bytes([b[8], b[9]]) as usize;
         let entries = u32::from_le_bytes([b[10], b[11], b[12], b[13]]) as usize;
         let nf = u16::from_le_bytes([b[14], b[15]]) as usize;
-        // Round 4's layout is this one's first families: it reads with the others zero.
-        if (stages, nf) != (STAGES, NFEATURES) || (entries != ENTRIES && entries != ROUND4_ENTRIES) {
+        if (stages, nf) != (STAGES, NFEATURES) || !LAYOUTS.contains(&entries) {
             return Err(bad(format!(
-                "layout {stages} stages × {entries} entries × {nf} features, expected {STAGES} × {ENTRIES} (or {ROUND4_ENTRIES}) × {NFEATURES}"
+                "layout {stages} stages × {entries} entries × {nf} features, expected {STAGES} × {ENTRIES} (or {ROUND4_ENTRIES}, {DISC_ENTRIES}) × {NFEATURES}"
             )));
         }
         let total = STAGES * (entries + NFEATURES);
@@ -263,8 +272,14 @@ impl PatternWeights {
 mod tests {
     use super::*;
     use crate::eval::pattern::tests::{image_naive, random_board};
-    use crate::eval::pattern::{mirrored, OFFSETS};
+    use crate::eval::pattern::{moves_of, OFFSETS};
     use crate::rng::Rng;
+
+    /// [`PatternWeights::value`] with the moves read off the board.
+    fn value_of(w: &PatternWeights, p: u64, o: u64) -> i32 {
+        let (mp, mo) = moves_of(p, o);
+        w.value(p, o, mp, mo)
+    }
 
     #[test]
     fn value_is_the_same_on_all_eight_images_when_tables_are_symmetric() {
@@ -274,16 +289,16 @@ mod tests {
         let mut rng = Rng::new(3);
         for (f, fam) in FAMILIES.iter().enumerate() {
             for idx in 0..fam.size() {
-                let canon = fam.mirror.map_or(idx, |m| idx.min(mirrored(idx, m)));
+                let canon = fam.tied(idx);
                 table[OFFSETS[f] + idx] = ((canon as u64).wrapping_mul(0x9E37_79B9) >> 7) as i16 % 50;
             }
         }
         let w = PatternWeights::new(table.repeat(STAGES), vec![0; STAGES * NFEATURES]);
         for _ in 0..300 {
             let (p, o) = random_board(&mut rng);
-            let v = w.value(p, o, 0, 0);
+            let v = value_of(&w, p, o);
             for k in 1..8 {
-                assert_eq!(w.value(image_naive(p, k), image_naive(o, k), 0, 0), v);
+                assert_eq!(value_of(&w, image_naive(p, k), image_naive(o, k)), v);
             }
         }
     }
@@ -296,9 +311,10 @@ mod tests {
         let mut rng = Rng::new(6);
         for _ in 0..100 {
             let (p, o) = random_board(&mut rng);
-            let terms = w.terms(p, o, 7, 3);
+            let (mp, mo) = moves_of(p, o);
+            let terms = w.terms(p, o, mp, mo);
             assert_eq!(terms.len(), FAMILIES.len() + NFEATURES);
-            assert_eq!(terms.iter().map(|t| t.1).sum::<i32>(), w.value(p, o, 7, 3));
+            assert_eq!(terms.iter().map(|t| t.1).sum::<i32>(), w.value(p, o, mp, mo));
         }
     }
 
@@ -323,36 +339,40 @@ mod tests {
     }
 
     /// A file of round 4's layout (its eleven families' tables per stage)
-    /// reads as the same weights with the new families' tables zero.
+    /// or of round 6's (the nineteen disc families) reads as the same
+    /// weights with the later families' tables zero.
     #[test]
-    fn round_4_files_read_with_the_new_families_zero() {
+    fn older_layouts_read_with_the_later_families_zero() {
         let mut rng = Rng::new(6);
-        let mut tables = vec![0; STAGES * ENTRIES];
-        for st in 0..STAGES {
-            for v in &mut tables[st * ENTRIES..st * ENTRIES + ROUND4_ENTRIES] {
-                *v = (rng.next() as i16) >> 9;
+        for (layout, families) in [(ROUND4_ENTRIES, 11), (DISC_ENTRIES, DISC_FAMILIES)] {
+            let mut tables = vec![0; STAGES * ENTRIES];
+            for st in 0..STAGES {
+                for v in &mut tables[st * ENTRIES..st * ENTRIES + layout] {
+                    *v = (rng.next() as i16) >> 9;
+                }
             }
+            let features: Vec<i16> = (0..STAGES * NFEATURES).map(|_| (rng.next() as i16) >> 9).collect();
+            let w = PatternWeights::new(tables, features);
+            assert_eq!(w.families(), (1 << families) - 1);
+            // The same file cut to the old layout: its header, then each stage's first tables.
+            let old = PatternWeights {
+                tables: (0..STAGES).flat_map(|st| w.tables[st * ENTRIES..st * ENTRIES + layout].to_vec()).collect(),
+                features: w.features.clone(),
+                used: 0,
+            };
+            let mut b = old.to_bytes();
+            b[10..14].copy_from_slice(&(layout as u32).to_le_bytes());
+            assert_eq!(PatternWeights::from_bytes(&b).unwrap(), w);
+            // Reading only the families in use gives the value every window gives.
+            for _ in 0..200 {
+                let (p, o) = random_board(&mut rng);
+                let (mp, mo) = moves_of(p, o);
+                let st = stage((p | o).count_ones());
+                let every: i32 = indices(p, o, mp, mo).iter().map(|&i| w.tables[st * ENTRIES + i as usize] as i32).sum();
+                assert_eq!(w.value(p, o, mp, mo), every + w.counts(st, p, o, mp.count_ones(), mo.count_ones()));
+            }
+            b[10..14].copy_from_slice(&(layout as u32 + 1).to_le_bytes());
+            assert!(PatternWeights::from_bytes(&b).is_err());
         }
-        let features: Vec<i16> = (0..STAGES * NFEATURES).map(|_| (rng.next() as i16) >> 9).collect();
-        let w = PatternWeights::new(tables, features);
-        assert_eq!(w.families(), (1 << 11) - 1);
-        // The same file cut to round 4's layout: its header, then each stage's first tables.
-        let old = PatternWeights {
-            tables: (0..STAGES).flat_map(|st| w.tables[st * ENTRIES..st * ENTRIES + ROUND4_ENTRIES].to_vec()).collect(),
-            features: w.features.clone(),
-            used: 0,
-        };
-        let mut b = old.to_bytes();
-        b[10..14].copy_from_slice(&(ROUND4_ENTRIES as u32).to_le_bytes());
-        assert_eq!(PatternWeights::from_bytes(&b).unwrap(), w);
-        // Reading only the families in use gives the value every window gives.
-        for _ in 0..200 {
-            let (p, o) = random_board(&mut rng);
-            let st = stage((p | o).count_ones());
-            let every: i32 = indices(p, o).iter().map(|&i| w.tables[st * ENTRIES + i as usize] as i32).sum();
-            assert_eq!(w.value(p, o, 3, 4), every + w.counts(st, p, o, 3, 4));
-        }
-        b[10..14].copy_from_slice(&(ROUND4_ENTRIES as u32 + 1).to_le_bytes());
-        assert!(PatternWeights::from_bytes(&b).is_err());
     }
 }

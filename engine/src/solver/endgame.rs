@@ -365,7 +365,7 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
     fn guess<const DIV: i32>(p: u64, o: u64, windows: Option<&[u16; KEPT]>) -> i32 {
         let (mp, mo) = (G::moves(p, o), G::moves(o, p));
         if let Some(idx) = windows {
-            return PatternWeights::compact().value_at(idx, p, o, mp.count_ones(), mo.count_ones()) / DIV;
+            return PatternWeights::compact().value_at(idx, p, o, mp, mo) / DIV;
         }
         let mobility = mp.count_ones() as i32 - mo.count_ones() as i32;
         let corners = (p & G::CORNERS).count_ones() as i32 - (o & G::CORNERS).count_ones() as i32;

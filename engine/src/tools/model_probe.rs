@@ -15,7 +15,7 @@
 use std::ops::RangeInclusive;
 
 use crate::error::Error;
-use crate::eval::pattern::{features, parse_families, FAMILIES, NFEATURES};
+use crate::eval::pattern::{features, parse_families, Reads, FAMILIES, NFEATURES};
 use crate::rules::geometry::BoardSize;
 use crate::rules::symmetry::Symmetry;
 use crate::rules::geometry::Dims;
@@ -144,7 +144,10 @@ impl Spec {
         };
         let empties = band().ok_or_else(|| Error::BadArgument(format!("--probe-empties {empties}: expected A-B within 1-60")))?;
         let width = width.unwrap_or(empties.end() - empties.start() + 1);
-        let families = chosen.iter().map(|fam| Family::new(fam.squares, 3)).collect();
+        // The evaluation's move families are read over the moves, as /moves= ones are.
+        let (over_discs, over_moves): (Vec<&crate::eval::pattern::Family>, Vec<_>) = chosen.iter().partition(|fam| fam.reads == Reads::Discs);
+        let families = over_discs.iter().map(|fam| Family::new(fam.squares, fam.base())).collect();
+        moves.extend(over_moves.iter().map(|fam| Family::new(fam.squares, fam.base())));
         Ok(Spec { names, families, empties, width, discs, margin, moves })
     }
 

@@ -18,7 +18,7 @@ use std::collections::HashSet;
 use rayon::prelude::*;
 
 use crate::eval::pattern_weights::PatternWeights;
-use crate::eval::pattern::{features, for_indices, mirrored, stage, FamilySet, ENTRIES, FAMILIES, NFAMILIES, NFEATURES, OFFSETS, STAGES, UNIT};
+use crate::eval::pattern::{features, for_indices, stage, FamilySet, ENTRIES, FAMILIES, NFAMILIES, NFEATURES, OFFSETS, STAGES, UNIT};
 use crate::rules::movegen::MoveGen;
 use crate::tools::datagen::{DataFile, Record};
 use crate::{BoardSize, Dims, Error, Position};
@@ -171,8 +171,7 @@ fn canonical() -> Vec<u32> {
     let mut out = vec![0u32; ENTRIES];
     for (f, fam) in FAMILIES.iter().enumerate() {
         for idx in 0..fam.size() {
-            let c = fam.mirror.map_or(idx, |m| idx.min(mirrored(idx, m)));
-            out[OFFSETS[f] + idx] = (OFFSETS[f] + c) as u32;
+            out[OFFSETS[f] + idx] = (OFFSETS[f] + fam.tied(idx)) as u32;
         }
     }
     out
@@ -213,8 +212,9 @@ fn stage_data(samples: &[Labelled], st: usize, canon: &[u32], families: FamilySe
             1 => 0.5,
             _ => continue,
         };
-        for_indices(s.p, s.o, families, |i| d.idx.push(canon[i as usize]));
-        let f = features(s.p, s.o, G::moves(s.p, s.o).count_ones(), G::moves(s.o, s.p).count_ones());
+        let (mp, mo) = (G::moves(s.p, s.o), G::moves(s.o, s.p));
+        for_indices(s.p, s.o, mp, mo, families, |i| d.idx.push(canon[i as usize]));
+        let f = features(s.p, s.o, mp.count_ones(), mo.count_ones());
         d.feats.push(f.map(|x| x as f32));
         d.target.push(s.score);
         d.weight.push(weight);
@@ -344,7 +344,7 @@ pub fn error_over(samples: &[Labelled], empties: std::ops::RangeInclusive<u32>, 
 
 /// The pattern evaluation of (`p`, `o`) in discs.
 pub fn pattern_value(w: &PatternWeights, p: u64, o: u64) -> f64 {
-    w.value(p, o, G::moves(p, o).count_ones(), G::moves(o, p).count_ones()) as f64 / UNIT as f64
+    w.value(p, o, G::moves(p, o), G::moves(o, p)) as f64 / UNIT as f64
 }
 
 #[cfg(test)]
@@ -428,6 +428,21 @@ pub(crate) mod tests {
         let some = 0b101_0000_0001;
         let w = fit(&samples, FitOptions { epochs: 50, rate: 0.05, l2: 0.0, families: some }, &|_, _, _| {});
         assert_eq!(w.families(), some);
+    }
+
+    /// A label made of the legal moves on the edges, which no disc window
+    /// reads directly, is fitted by the move families alone.
+    #[test]
+    fn the_move_families_fit_a_rule_of_the_edges_moves() {
+        use crate::eval::pattern::MOVE_FAMILY_SET;
+        const EDGES: u64 = 0xFF81_8181_8181_81FF;
+        let rule = |p: u64, o: u64| 2.0 * ((G::moves(p, o) & EDGES).count_ones() as f32 - (G::moves(o, p) & EDGES).count_ones() as f32);
+        let samples = planted(12, 4000, 30, rule);
+        let before = error_table(&samples, 64, &|p, o| pattern_value(&PatternWeights::zero(), p, o));
+        let w = fit(&samples, FitOptions { epochs: 300, rate: 0.05, l2: 0.0, families: MOVE_FAMILY_SET }, &|_, _, _| {});
+        let after = error_table(&samples, 64, &|p, o| pattern_value(&w, p, o));
+        assert_eq!(w.families(), MOVE_FAMILY_SET);
+        assert!(after[0].rms < before[0].rms * 0.2, "rms {} -> {}", before[0].rms, after[0].rms);
     }
 
     #[test]

@@ -33,7 +33,7 @@ pub fn run(args: EvalArgs) -> Result<(), Error> {
     let terms: Vec<(&str, f64)> = patterns.map_or_else(Vec::new, |w| {
         type G = yomi::Dims<8, 8>;
         let (p, o) = (pos.player(), pos.opponent());
-        w.terms(p, o, G::moves(p, o).count_ones(), G::moves(o, p).count_ones())
+        w.terms(p, o, G::moves(p, o), G::moves(o, p))
             .into_iter()
             .map(|(name, v)| (name, v as f64 / UNIT as f64))
             .collect()
