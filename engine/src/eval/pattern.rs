@@ -237,6 +237,37 @@ const MASKS: [u64; NFAMILIES] = {
     out
 };
 
+/// Each move window's squares on the board itself: the images the move
+/// families read keep their squares' order (checked here at compile
+/// time), so one bit extract of the board reads a window in digit order,
+/// with no image to make.
+#[cfg_attr(not(all(target_arch = "x86_64", target_feature = "bmi2")), allow(dead_code))]
+const MOVE_WINDOW_MASKS: [u64; WINDOWS - DISC_WINDOWS] = {
+    let mut out = [0u64; WINDOWS - DISC_WINDOWS];
+    let mut f = DISC_FAMILIES;
+    while f < NFAMILIES {
+        let mut i = 0;
+        while i < FAMILIES[f].images.len() {
+            let (mut mask, mut digit) = (0u64, 0u32);
+            let mut s = 0;
+            while s < 64 {
+                let bits = gather_bits(f, image(1u64 << s, FAMILIES[f].images[i]));
+                if bits != 0 {
+                    // The board's squares, rising, are the window's digits, rising.
+                    assert!(bits.trailing_zeros() == digit);
+                    mask |= 1 << s;
+                    digit += 1;
+                }
+                s += 1;
+            }
+            out[FAMILY_WINDOWS[f] + i - DISC_WINDOWS] = mask;
+            i += 1;
+        }
+        f += 1;
+    }
+    out
+};
+
 /// [`gather`] with the family as an argument: a constant one folds the
 /// match away.
 #[inline(always)]
@@ -418,13 +449,25 @@ fn read_move_windows(mp: u64, mo: u64, families: FamilySet, mut f: impl FnMut(us
     if families & MOVE_FAMILY_SET == 0 {
         return;
     }
+    // With the bit extract every move window is read straight off the board
+    // ([`MOVE_WINDOW_MASKS`]); elsewhere from the images, as the discs are.
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
     let (ip, io) = (images(mp), images(mo));
     macro_rules! family {
         ($f:literal) => {
             if families >> $f & 1 != 0 {
                 for (i, &img) in FAMILIES[$f].images.iter().enumerate() {
-                    let (own, theirs) = (QUATERNARY[gather::<$f>(ip[img])] as u32, QUATERNARY[gather::<$f>(io[img])] as u32);
-                    f(FAMILY_WINDOWS[$f] + i, OFFSETS[$f] as u32, own, theirs);
+                    let w = FAMILY_WINDOWS[$f] + i;
+                    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+                    // SAFETY: the instruction exists: this code is compiled only for BMI2.
+                    let (a, b) = unsafe {
+                        let _ = img;
+                        let m = MOVE_WINDOW_MASKS[w - DISC_WINDOWS];
+                        (core::arch::x86_64::_pext_u64(mp, m) as usize, core::arch::x86_64::_pext_u64(mo, m) as usize)
+                    };
+                    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+                    let (a, b) = (gather::<$f>(ip[img]), gather::<$f>(io[img]));
+                    f(w, OFFSETS[$f] as u32, QUATERNARY[a] as u32, QUATERNARY[b] as u32);
                 }
             }
         };
