@@ -55,8 +55,8 @@ impl PatternWeights {
 
     /// Round 4's eleven families (46 windows) fitted the same way: the
     /// browser's evaluation, where wasm has no bit-extract instruction and
-    /// all nineteen families cost more time than they win, and every
-    /// solver's move ordering, which the nineteen do not improve
+    /// the larger layouts cost more time than they win, and every solver's
+    /// move ordering, which round 6's nineteen families did not improve
     /// (engine/MEASUREMENTS.md, "Round 6").
     pub fn compact() -> &'static PatternWeights {
         static W: std::sync::OnceLock<PatternWeights> = std::sync::OnceLock::new();
