@@ -339,31 +339,24 @@ const fn gather_runs(r: &Runs, b: u64) -> u64 {
     out
 }
 
-/// Base 3 of a set of bits: bit i counts 3^i.
-const TERNARY: [u16; 1024] = {
-    let mut t = [0u16; 1024];
+/// A set of bits read in `base`: bit i counts base^i.
+const fn in_base<const N: usize>(base: u16) -> [u16; N] {
+    let mut t = [0u16; N];
     let mut i = 1usize;
-    while i < 1024 {
+    while i < N {
         let low = i & (i - 1);
         let bit = (i ^ low).trailing_zeros();
-        t[i] = t[low] + 3u16.pow(bit);
+        t[i] = t[low] + base.pow(bit);
         i += 1;
     }
     t
-};
+}
 
-/// Base 4 of a set of bits: bit i counts 4^i.
-const QUATERNARY: [u16; 256] = {
-    let mut t = [0u16; 256];
-    let mut i = 1usize;
-    while i < 256 {
-        let low = i & (i - 1);
-        let bit = (i ^ low).trailing_zeros();
-        t[i] = t[low] + 4u16.pow(bit);
-        i += 1;
-    }
-    t
-};
+/// Base 3 of a set of bits (the disc windows', up to 10 squares).
+const TERNARY: [u16; 1024] = in_base(3);
+
+/// Base 4 of a set of bits (the move windows', 8 squares).
+const QUATERNARY: [u16; 256] = in_base(4);
 
 /// A set of families: bit f for family f.
 pub type FamilySet = u32;

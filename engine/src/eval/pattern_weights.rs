@@ -5,7 +5,7 @@
 
 use crate::error::Error;
 use crate::eval::pattern::{
-    features, for_indices, for_move_indices, indices, stage, FamilySet, DISC_ENTRIES, DISC_FAMILIES, ENTRIES, FAMILIES, FAMILY_WINDOWS,
+    features, for_indices, for_move_indices, indices, stage, FamilySet, DISC_ENTRIES, DISC_FAMILIES, DISC_FAMILY_SET, ENTRIES, FAMILIES, FAMILY_WINDOWS,
     FEATURES, NFAMILIES, NFEATURES, OFFSETS, ROUND4_ENTRIES, STAGES, WINDOW_OFFSETS,
 };
 
@@ -122,7 +122,7 @@ impl PatternWeights {
         // The windows kept are whole families, these weights' disc families among them.
         debug_assert!(
             FAMILY_WINDOWS.iter().take_while(|&&w| w <= N).count()
-                > (u32::BITS - (self.used & ((1 << DISC_FAMILIES) - 1)).leading_zeros()) as usize
+                > (u32::BITS - (self.used & DISC_FAMILY_SET).leading_zeros()) as usize
         );
         for f in 0..DISC_FAMILIES {
             if FAMILY_WINDOWS[f + 1] > N {
