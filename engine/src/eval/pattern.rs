@@ -476,7 +476,7 @@ fn read_move_windows(mp: u64, mo: u64, families: FamilySet, mut f: impl FnMut(us
 #[inline(always)]
 pub fn for_indices(p: u64, o: u64, mp: u64, mo: u64, families: FamilySet, mut f: impl FnMut(u32)) {
     read_windows(p, o, families, |_, offset, own, theirs| f(offset + own + 2 * theirs));
-    read_move_windows(mp, mo, families, |_, offset, own, theirs| f(offset + own + 2 * theirs));
+    for_move_indices(mp, mo, families, f);
 }
 
 /// [`for_indices`] for the move families alone.

@@ -18,8 +18,7 @@ use std::collections::HashSet;
 use rayon::prelude::*;
 
 use crate::eval::pattern_weights::PatternWeights;
-use crate::eval::pattern::{features, for_indices, stage, FamilySet, ENTRIES, FAMILIES, NFAMILIES, NFEATURES, OFFSETS, STAGES, UNIT};
-use crate::rules::movegen::MoveGen;
+use crate::eval::pattern::{features, for_indices, moves_of, stage, FamilySet, ENTRIES, FAMILIES, NFAMILIES, NFEATURES, OFFSETS, STAGES, UNIT};
 use crate::tools::datagen::{DataFile, Record};
 use crate::{BoardSize, Dims, Error, Position};
 
@@ -212,7 +211,7 @@ fn stage_data(samples: &[Labelled], st: usize, canon: &[u32], families: FamilySe
             1 => 0.5,
             _ => continue,
         };
-        let (mp, mo) = (G::moves(s.p, s.o), G::moves(s.o, s.p));
+        let (mp, mo) = moves_of(s.p, s.o);
         for_indices(s.p, s.o, mp, mo, families, |i| d.idx.push(canon[i as usize]));
         let f = features(s.p, s.o, mp.count_ones(), mo.count_ones());
         d.feats.push(f.map(|x| x as f32));
@@ -344,13 +343,15 @@ pub fn error_over(samples: &[Labelled], empties: std::ops::RangeInclusive<u32>, 
 
 /// The pattern evaluation of (`p`, `o`) in discs.
 pub fn pattern_value(w: &PatternWeights, p: u64, o: u64) -> f64 {
-    w.value(p, o, G::moves(p, o), G::moves(o, p)) as f64 / UNIT as f64
+    let (mp, mo) = moves_of(p, o);
+    w.value(p, o, mp, mo) as f64 / UNIT as f64
 }
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
     use crate::eval::pattern::ALL_FAMILIES;
+    use crate::rules::movegen::MoveGen;
     use crate::rng::Rng;
 
     /// `n` random positions of `discs` discs each (seeded), labelled by `score`.
