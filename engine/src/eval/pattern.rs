@@ -497,24 +497,14 @@ pub fn indices(p: u64, o: u64, mp: u64, mo: u64) -> [u32; WINDOWS] {
     out
 }
 
-/// How one square enters the windows' indices: for each window holding it
-/// (at most [`MAX_WINDOWS_PER_SQUARE`]), the window and 3^k for the square's
-/// digit k there. Derived at compile time from the same images and gathers
-/// that [`indices`] reads, so the two cannot disagree.
-#[derive(Clone, Copy, Debug)]
-struct SquareTerms {
-    len: u8,
-    /// How many of them are round 4's windows (they come first).
-    round4_len: u8,
-    window: [u8; MAX_WINDOWS_PER_SQUARE],
-    power: [u16; MAX_WINDOWS_PER_SQUARE],
-}
-
-const MAX_WINDOWS_PER_SQUARE: usize = 17;
-
-/// Every square's [`SquareTerms`].
-const SQUARE_TERMS: [SquareTerms; 64] = {
-    let mut out = [SquareTerms { len: 0, round4_len: 0, window: [0; MAX_WINDOWS_PER_SQUARE], power: [0; MAX_WINDOWS_PER_SQUARE] }; 64];
+/// How each square enters the disc windows' indices: in every window, 3^k
+/// for the square's digit k there, or 0 where the window does not hold it.
+/// Dense rows, so that a move updates all of a position's windows with a
+/// few vector additions per changed square (engine/MEASUREMENTS.md,
+/// "The kept windows as dense rows"). Derived at compile time from the same
+/// images and gathers that [`indices`] reads, so the two cannot disagree.
+static SQUARE_DIGITS: [[u16; DISC_WINDOWS]; 64] = {
+    let mut out = [[0u16; DISC_WINDOWS]; 64];
     let mut s = 0;
     while s < 64 {
         let mut w = 0;
@@ -524,14 +514,7 @@ const SQUARE_TERMS: [SquareTerms; 64] = {
             while i < FAMILIES[f].images.len() {
                 let bits = gather_bits(f, image(1u64 << s, FAMILIES[f].images[i]));
                 if bits != 0 {
-                    let t = &mut out[s];
-                    assert!((t.len as usize) < MAX_WINDOWS_PER_SQUARE);
-                    t.window[t.len as usize] = w as u8;
-                    t.power[t.len as usize] = 3u16.pow(bits.trailing_zeros());
-                    t.len += 1;
-                    if w < ROUND4_WINDOWS {
-                        t.round4_len += 1;
-                    }
+                    out[s][w] = 3u16.pow(bits.trailing_zeros());
                 }
                 w += 1;
                 i += 1;
@@ -597,27 +580,26 @@ impl<const N: usize> Indices<N> {
     /// `flips`, seen from the side to move next (the other).
     #[inline(always)]
     pub fn play(&self, sq: u32, flips: u64) -> Indices<N> {
-        let (mut mine, mut yours) = (self.mine, self.yours);
         // The new disc: empty (digit 0) becomes 1 in the mover's view, 2 in
         // the other's; a flipped disc goes 2 -> 1 and 1 -> 2.
-        for_terms::<N>(sq, flips, |w, d, new| {
-            if new {
-                mine[w] += d;
-                yours[w] += 2 * d;
-            } else {
-                mine[w] -= d;
-                yours[w] += d;
-            }
-        });
-        Indices { mine: yours, yours: mine }
+        let (new, turned) = (&SQUARE_DIGITS[sq as usize], turned::<N>(flips));
+        let mut next = Indices { mine: [0; N], yours: [0; N] };
+        for w in 0..N {
+            next.mine[w] = self.yours[w] + 2 * new[w] + turned[w];
+            next.yours[w] = self.mine[w] + new[w] - turned[w];
+        }
+        next
     }
 
     /// What [`Self::play`] gives for the side to move next, without the
     /// other view (a leaf needs no more).
     #[inline(always)]
     pub fn after(&self, sq: u32, flips: u64) -> [u16; N] {
-        let mut next = self.yours;
-        for_terms::<N>(sq, flips, |w, d, new| next[w] += if new { 2 * d } else { d });
+        let (new, turned) = (&SQUARE_DIGITS[sq as usize], turned::<N>(flips));
+        let mut next = [0; N];
+        for w in 0..N {
+            next[w] = self.yours[w] + 2 * new[w] + turned[w];
+        }
         next
     }
 
@@ -628,23 +610,20 @@ impl<const N: usize> Indices<N> {
     }
 }
 
-/// Calls `f(window, 3^k, is_the_new_disc)` for every digit of the first
-/// `N` windows that playing `sq` and turning `flips` changes.
+/// The sum of the [`SQUARE_DIGITS`] rows of the squares `flips`, over the
+/// first `N` windows.
 #[inline(always)]
-fn for_terms<const N: usize>(sq: u32, flips: u64, mut f: impl FnMut(usize, u16, bool)) {
-    let len = |t: &SquareTerms| if N == DISC_WINDOWS { t.len as usize } else { t.round4_len as usize };
-    let t = &SQUARE_TERMS[sq as usize];
-    for k in 0..len(t) {
-        f(t.window[k] as usize, t.power[k], true);
-    }
+fn turned<const N: usize>(flips: u64) -> [u16; N] {
+    let mut sum = [0u16; N];
     let mut rest = flips;
     while rest != 0 {
-        let t = &SQUARE_TERMS[rest.trailing_zeros() as usize];
+        let row = &SQUARE_DIGITS[rest.trailing_zeros() as usize];
         rest &= rest - 1;
-        for k in 0..len(t) {
-            f(t.window[k] as usize, t.power[k], false);
+        for w in 0..N {
+            sum[w] += row[w];
         }
     }
+    sum
 }
 
 /// The count terms of (`p`, `o`) for the side owning `p`, given both sides' mobility.
