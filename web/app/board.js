@@ -15,11 +15,11 @@ document.head.append(Object.assign(document.createElement('style'), { textConten
 // Measured with `yomi match level=A level=B --games 20 --random-plies 6`
 // on 8×8 (engine/README.md, the levels table): each level's points against the level below.
 export const LEVEL_RESULTS = {
-  beginner: '20–0 against random moves',
-  easy: '17–3 against beginner',
-  medium: '19–1 against easy',
-  hard: '15–5 against medium',
-  expert: '5–5 against hard (10 games)',
+  beginner: '19–1 against random moves',
+  easy: '18–2 against beginner',
+  medium: '18½–1½ against easy',
+  hard: '18–2 against medium',
+  expert: '6½–3½ against hard (10 games)',
   maximum: 'not measured: at up to 30 s a move, 20 games take hours',
 };
 

@@ -53,11 +53,12 @@ impl PatternWeights {
         }
     }
 
-    /// Round 4's eleven families (46 windows) fitted the same way: the
-    /// browser's evaluation, where wasm has no bit-extract instruction and
-    /// the larger layouts cost more time than they win, and every solver's
-    /// move ordering, which round 6's nineteen families did not improve
-    /// (engine/MEASUREMENTS.md, "Round 6").
+    /// Round 4's eleven families and the three over the legal moves (56
+    /// windows) fitted the same way: the browser's evaluation, where wasm
+    /// has no bit-extract instruction and the larger layouts cost more time
+    /// than they win, and every solver's move ordering, which round 6's
+    /// nineteen families did not improve (engine/MEASUREMENTS.md, "Round 6",
+    /// "The compact evaluation reads the legal moves").
     pub fn compact() -> &'static PatternWeights {
         static W: std::sync::OnceLock<PatternWeights> = std::sync::OnceLock::new();
         W.get_or_init(|| {

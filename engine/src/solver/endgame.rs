@@ -380,7 +380,7 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
     fn probe<const DIV: i32>(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
         // On 8×8 the windows are read once here and then follow the moves:
         // a depth-1 probe's replies each cost a few additions per flipped
-        // disc instead of a full read of the 46 windows.
+        // disc instead of a full read of the 46 disc windows.
         if Self::PATTERNS {
             self.probe_line::<DIV, Indices<KEPT>>(p, o, &Indices::new(p, o), depth, alpha, beta)
         } else {
