@@ -12,8 +12,8 @@ import { t } from '../i18n.js';
 
 document.head.append(Object.assign(document.createElement('style'), { textContent: BOARD_CSS }));
 
-// Measured with `yomi match level=A level=B --games 20 --random-plies 6`
-// on 8×8 (engine/README.md, the levels table): each level's points against the level below.
+// Measured with `yomi match "level=A,weights=compact" "level=B,weights=compact" --games 20 --random-plies 6`
+// on 8×8, the evaluation this page plays (engine/README.md, the levels table): each level's points against the level below.
 export const LEVEL_RESULTS = {
   beginner: '19–1 against random moves',
   easy: '18–2 against beginner',
