@@ -313,6 +313,29 @@ test('dark mode follows the menu and is kept', async () => {
   await page().selectOption('#theme', 'auto');
 });
 
+// The book and the explorer come in after the board is ready, and each
+// redraws it: that redraw wiped the search's hints, so a visitor with hints
+// kept on saw them flash and go on every visit.
+test('the hints stay on the board when the book and the explorer come in after a reload', async () => {
+  await newGame({});
+  await page().uncheck('#book-moves');
+  await page().selectOption('#hint-level', 'easy');
+  await page().check('#hints');
+  await page().waitForFunction(() => document.querySelectorAll('#board .best').length > 0, null, { timeout: 60_000 });
+  await page().reload();
+  await page().waitForSelector('body[data-ready="true"]');
+  // Both in: the book's note is written and the explorer's table is shown.
+  await page().waitForFunction(() => /opening book knows/.test(document.querySelector('#book-note').textContent)
+    && !document.querySelector('#explorer-table').hidden, null, { timeout: 60_000 });
+  await page().waitForFunction(() => /Scores for Black/.test(document.querySelector('#thinking').textContent), null, { timeout: 60_000 });
+  assert.ok(await page().evaluate(() => document.querySelectorAll('#board .best').length > 0), 'the best move is still marked');
+  // A score on each of Black's four moves, none of them the book's.
+  assert.equal(await page().evaluate(() => document.querySelectorAll('#board .hinted:not(.book-value)').length), 4);
+  await page().uncheck('#hints');
+  await page().check('#book-moves');
+  await page().selectOption('#hint-level', 'medium');
+});
+
 test('contrast on the board and touch targets on a phone', async () => {
   await newGame({});
   // The search's hints and a plain legal dot (the book's values are drawn on every book move).

@@ -31,6 +31,8 @@ export function render({ hints, best, book = false, animate = false } = {}) {
   if (!hints && solved) {
     hints = solved.hints;
     best = solved.best;
+  } else if (!hints && app.hinted?.generation === app.generation) {
+    ({ hints, best, book } = app.hinted);
   } else if (!hints && state.book && state.status === 'move' && !flagged() && $('book-moves').checked && !app.trainer) {
     // (A drill of the opening trainer hides them: they would give its answers away.)
     // The book's values, drawn apart from a search's scores.

@@ -40,6 +40,11 @@ export const app = {
   paused: false,
   /** The last solve's per-move results, while its position is on the board. */
   solved: null,
+  /**
+   * The hints' scores drawn last, with the generation they belong to: a
+   * redraw of the same turn (the book or the explorer coming in) keeps them.
+   */
+  hinted: null,
   /** The last finished solve's position and line, for "Replay the line". */
   lastSolve: null,
   /** The board editor's squares and side, while it is open. */

@@ -134,7 +134,8 @@ async function showHints(gen) {
     const digits = r.kind === 'midgame' && $('hint-decimals').checked ? 1 : 0;
     const hints = new Map(moves.map(([sq, v]) => [sq, r.kind === 'wld' ? wldWord(v) : fmt(v, fromBook.has(sq) ? 0 : digits)]));
     const top = moves[0][1];
-    render({ hints, best: new Set(moves.filter(([, v]) => v === top).map(([sq]) => sq)), book: fromBook });
+    app.hinted = { generation: gen, hints, best: new Set(moves.filter(([, v]) => v === top).map(([sq]) => sq)), book: fromBook };
+    render(app.hinted);
     const head = t('Scores for {side} at {level}', { side: sideName(side), level: t($('hint-level').value) });
     const note = fromBook.size ? t(' ({n} of them from the opening book, in italics)', { n: fromBook.size }) : '';
     showThinking(r, side, head + note);
