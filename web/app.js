@@ -84,11 +84,13 @@ for (const id of ['black-player', 'white-player']) {
   }));
 }
 $('hints').addEventListener('change', act(restartTurn));
+// A hint setting changed: kept, and the hints shown again under it (the
+// book's values stand in the hints for the moves it knows).
 $('book-moves').addEventListener('change', () => {
   save();
-  render();
+  if ($('hints').checked) $('hints').dispatchEvent(new Event('change'));
+  else render();
 });
-// A hint setting changed: kept, and the hints shown again under it.
 for (const id of ['hint-level', 'hint-decimals']) {
   $(id).addEventListener('change', () => {
     save();

@@ -331,8 +331,10 @@ test('the hints stay on the board when the book and the explorer come in after a
   assert.ok(await page().evaluate(() => document.querySelectorAll('#board .best').length > 0), 'the best move is still marked');
   // A score on each of Black's four moves, none of them the book's.
   assert.equal(await page().evaluate(() => document.querySelectorAll('#board .hinted:not(.book-value)').length), 4);
-  await page().uncheck('#hints');
+  // The book shown again: its values stand for the moves it knows (all four here).
   await page().check('#book-moves');
+  await page().waitForFunction(() => document.querySelectorAll('#board .hinted.book-value').length === 4, null, { timeout: 60_000 });
+  await page().uncheck('#hints');
   await page().selectOption('#hint-level', 'medium');
 });
 
