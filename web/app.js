@@ -85,16 +85,13 @@ for (const id of ['black-player', 'white-player']) {
 }
 $('hints').addEventListener('change', act(restartTurn));
 // A hint setting changed: kept, and the hints shown again under it (the
-// book's values stand in the hints for the moves it knows).
-$('book-moves').addEventListener('change', () => {
-  save();
-  if ($('hints').checked) $('hints').dispatchEvent(new Event('change'));
-  else render();
-});
-for (const id of ['hint-level', 'hint-decimals']) {
+// book's values stand in the hints for the moves it knows), or the board
+// drawn again with or without the book's values.
+for (const id of ['book-moves', 'hint-level', 'hint-decimals']) {
   $(id).addEventListener('change', () => {
     save();
     if ($('hints').checked) $('hints').dispatchEvent(new Event('change'));
+    else render();
   });
 }
 

@@ -316,12 +316,17 @@ test('dark mode follows the menu and is kept', async () => {
 // The book and the explorer come in after the board is ready, and each
 // redraws it: that redraw wiped the search's hints, so a visitor with hints
 // kept on saw them flash and go on every visit.
-test('the hints stay on the board when the book and the explorer come in after a reload', async () => {
+/** A new game with the search's hints at easy shown, the book's values off. */
+async function searchHints() {
   await newGame({});
   await page().uncheck('#book-moves');
   await page().selectOption('#hint-level', 'easy');
   await page().check('#hints');
   await page().waitForFunction(() => document.querySelectorAll('#board .best').length > 0, null, { timeout: 60_000 });
+}
+
+test('the hints stay on the board when the book and the explorer come in after a reload', async () => {
+  await searchHints();
   await page().reload();
   await page().waitForSelector('body[data-ready="true"]');
   // Both in: the book's note is written and the explorer's table is shown.
@@ -339,12 +344,8 @@ test('the hints stay on the board when the book and the explorer come in after a
 });
 
 test('contrast on the board and touch targets on a phone', async () => {
-  await newGame({});
   // The search's hints and a plain legal dot (the book's values are drawn on every book move).
-  await page().uncheck('#book-moves');
-  await page().selectOption('#hint-level', 'easy');
-  await page().check('#hints');
-  await page().waitForFunction(() => document.querySelectorAll('#board .best').length > 0, null, { timeout: 60_000 });
+  await searchHints();
   const best = await page().evaluate(() => {
     const sq = document.querySelector('#board .square[data-disc="empty"]');
     return [getComputedStyle(sq).backgroundColor, getComputedStyle(document.querySelector('#board .best')).color];
