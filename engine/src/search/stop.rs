@@ -22,13 +22,15 @@ pub const CHECK_EVERY: u64 = 1024;
 /// # Example
 ///
 /// A search of 40 plies from the start cannot finish; its limits end it
-/// with the best move of its last finished iteration:
+/// with the best move of its last finished iteration (here the node limit:
+/// a time limit alone may instead end it by the time rule between
+/// iterations, on a slow or busy machine, which is not a cut):
 ///
 /// ```
 /// use yomi::{search, BoardSize, Level, Limits, Position, Scoring, SearchOptions, Start, TranspositionTable};
 /// let start = Position::start(BoardSize::new(8, 8).unwrap(), Start::Othello);
 /// let tt = TranspositionTable::with_mib(16);
-/// let limits = Limits { time: Some(0.2), nodes: Some(200_000) };
+/// let limits = Limits { time: Some(30.0), nodes: Some(200_000) };
 /// let opts = SearchOptions { limits, ..SearchOptions::new(Level::depth(40), Scoring::World) };
 /// let r = search(&start, &tt, &opts, None, &mut |_| {});
 /// assert!(r.stopped && r.best.is_some());
