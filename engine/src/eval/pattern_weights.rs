@@ -19,14 +19,25 @@ const LAYOUTS: [usize; 3] = [ROUND4_ENTRIES, DISC_ENTRIES, ENTRIES];
 /// families then costs what it did before the others existed).
 #[derive(Clone, PartialEq)]
 pub struct PatternWeights {
-    /// `STAGES` × `ENTRIES` values in 1/`UNIT` disc.
-    tables: Vec<i16>,
+    /// `STAGES` × `ENTRIES` values in `TABLE_STEP`/`UNIT` disc: one byte an
+    /// entry halves the table a search reads at random, and the fitted
+    /// values lie within ±8 discs (engine/MEASUREMENTS.md, "Byte tables").
+    tables: Vec<i8>,
     /// `STAGES` × `NFEATURES` weights in 1/`UNIT` disc per unit.
     features: Vec<i16>,
     used: FamilySet,
 }
 
 const MAGIC: &[u8; 8] = b"YOMIPAT1";
+
+/// The tables' step in 1/`UNIT` disc: a sixteenth of a disc.
+pub const TABLE_STEP: i32 = 4;
+
+/// A fitted value in 1/`UNIT` disc as a table entry: the nearest step,
+/// within the range a byte holds.
+fn entry(v: i16) -> i8 {
+    ((v as i32 + (TABLE_STEP / 2) * (v as i32).signum()) / TABLE_STEP).clamp(-128, 127) as i8
+}
 
 /// A summary: the tables hold millions of entries.
 impl std::fmt::Debug for PatternWeights {
@@ -71,13 +82,14 @@ impl PatternWeights {
         PatternWeights::new(vec![0; STAGES * ENTRIES], vec![0; STAGES * NFEATURES])
     }
 
-    /// Weights of these tables (`STAGES` × `ENTRIES`) and count weights
-    /// (`STAGES` × `NFEATURES`).
+    /// Weights of these tables (`STAGES` × `ENTRIES`, in 1/`UNIT` disc, kept
+    /// to the nearest `TABLE_STEP`) and count weights (`STAGES` × `NFEATURES`).
     ///
     /// # Panics
     /// If the lengths are not those.
     pub fn new(tables: Vec<i16>, features: Vec<i16>) -> PatternWeights {
         assert_eq!((tables.len(), features.len()), (STAGES * ENTRIES, STAGES * NFEATURES), "pattern weights' layout");
+        let tables: Vec<i8> = tables.into_iter().map(entry).collect();
         let used = (0..NFAMILIES)
             .filter(|&f| {
                 let range = OFFSETS[f]..OFFSETS[f] + FAMILIES[f].size();
@@ -88,8 +100,8 @@ impl PatternWeights {
     }
 
     /// The tables: `STAGES` × `ENTRIES` values in 1/`UNIT` disc.
-    pub fn tables(&self) -> &[i16] {
-        &self.tables
+    pub fn tables(&self) -> Vec<i16> {
+        self.tables.iter().map(|&v| (v as i32 * TABLE_STEP) as i16).collect()
     }
 
     /// The count weights: `STAGES` × `NFEATURES` in 1/`UNIT` disc per unit.
@@ -110,7 +122,7 @@ impl PatternWeights {
         let table = &self.tables[st * ENTRIES..(st + 1) * ENTRIES];
         let mut v = 0i32;
         for_indices(p, o, mp, mo, self.used, |i| v += table[i as usize] as i32);
-        v + self.counts(st, p, o, mp.count_ones(), mo.count_ones())
+        v * TABLE_STEP + self.counts(st, p, o, mp.count_ones(), mo.count_ones())
     }
 
     /// [`Self::value`] with the disc windows' configurations of (`p`, `o`)
@@ -137,7 +149,7 @@ impl PatternWeights {
             }
         }
         for_move_indices(mp, mo, self.used, |i| v += table[i as usize] as i32);
-        v + self.counts(st, p, o, mp.count_ones(), mo.count_ones())
+        v * TABLE_STEP + self.counts(st, p, o, mp.count_ones(), mo.count_ones())
     }
 
     /// The count terms' part of the value at stage `st`.
@@ -161,7 +173,7 @@ impl PatternWeights {
         for (f, fam) in FAMILIES.iter().enumerate() {
             let n = fam.images.len();
             if self.used >> f & 1 != 0 {
-                out.push((fam.name, idx[k..k + n].iter().map(|&i| self.tables[st * ENTRIES + i as usize] as i32).sum()));
+                out.push((fam.name, idx[k..k + n].iter().map(|&i| self.tables[st * ENTRIES + i as usize] as i32 * TABLE_STEP).sum()));
             }
             k += n;
         }
@@ -251,7 +263,7 @@ impl PatternWeights {
             }
             b.push(v as u8);
         };
-        let all: Vec<i16> = self.tables.iter().chain(&self.features).copied().collect();
+        let all: Vec<i16> = self.tables().into_iter().chain(self.features.iter().copied()).collect();
         let mut i = 0;
         while i < all.len() {
             if all[i] == 0 {
@@ -280,6 +292,18 @@ mod tests {
     fn value_of(w: &PatternWeights, p: u64, o: u64) -> i32 {
         let (mp, mo) = moves_of(p, o);
         w.value(p, o, mp, mo)
+    }
+
+    /// A fitted value becomes the nearest step (halves away from zero),
+    /// and the byte's range bounds it.
+    #[test]
+    fn entries_are_the_nearest_step() {
+        let naive = |v: i16| ((v as f64 / TABLE_STEP as f64).abs() + 0.5).floor().copysign(v as f64).clamp(-128.0, 127.0) as i8;
+        for v in i16::MIN..=i16::MAX {
+            assert_eq!(entry(v), naive(v), "{v}");
+        }
+        assert_eq!((entry(-3), entry(-2), entry(-1), entry(1), entry(2), entry(6)), (-1, -1, 0, 0, 1, 2));
+        assert_eq!((entry(508), entry(600), entry(-600)), (127, 127, -128));
     }
 
     #[test]
@@ -369,7 +393,7 @@ mod tests {
                 let (p, o) = random_board(&mut rng);
                 let (mp, mo) = moves_of(p, o);
                 let st = stage((p | o).count_ones());
-                let every: i32 = indices(p, o, mp, mo).iter().map(|&i| w.tables[st * ENTRIES + i as usize] as i32).sum();
+                let every: i32 = indices(p, o, mp, mo).iter().map(|&i| w.tables[st * ENTRIES + i as usize] as i32 * TABLE_STEP).sum();
                 assert_eq!(w.value(p, o, mp, mo), every + w.counts(st, p, o, mp.count_ones(), mo.count_ones()));
             }
             b[10..14].copy_from_slice(&(layout as u32 + 1).to_le_bytes());
