@@ -124,6 +124,7 @@ fn bad_input_exits_2_with_a_message() {
         (&["fit", "--patterns", "--corpus", "../engine/corpus", "--shards", "0"], "--shards 0: ../engine/corpus holds"),
         (&["fit", "--patterns", "--corpus", "engine/corpus", "--label", "best"], "--label best: expected search, result or mean"),
         (&["fit", "--patterns", "--corpus", "engine/corpus", "--real-weight", "0"], "--real-weight 0 is out of range"),
+        (&["fit", "--patterns", "--corpus", "engine/corpus", "--real-label", "exact"], "--real-label exact: expected search, result or mean"),
     ];
     for (args, message) in cases {
         let o = yomi(args);

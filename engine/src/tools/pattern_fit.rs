@@ -77,6 +77,41 @@ pub enum CorpusLabel {
     Mean,
 }
 
+impl CorpusLabel {
+    /// Reads "search", "result" or "mean".
+    pub fn parse(text: &str) -> Option<CorpusLabel> {
+        match text.trim() {
+            "search" => Some(CorpusLabel::Search),
+            "result" => Some(CorpusLabel::Result),
+            "mean" => Some(CorpusLabel::Mean),
+            _ => None,
+        }
+    }
+}
+
+/// The label each kind of shard is fitted to above the exact empties. In
+/// self-play the engine plays both sides to the end, so a game's result is
+/// a sound label; in tournament games the players' later mistakes make it
+/// about 5 discs off at 21-26 empties against the search's 3
+/// (engine/MEASUREMENTS.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CorpusLabels {
+    /// For the engine's own games.
+    pub self_play: CorpusLabel,
+    /// For the imported tournament games.
+    pub tournament: CorpusLabel,
+}
+
+impl CorpusLabels {
+    /// The label for a shard of `source`.
+    pub fn of(&self, source: &crate::tools::corpus::Source) -> CorpusLabel {
+        match source {
+            crate::tools::corpus::Source::SelfPlay => self.self_play,
+            crate::tools::corpus::Source::Tournament { .. } => self.tournament,
+        }
+    }
+}
+
 /// The fit's positions of a corpus and the held-out ones (games whose
 /// number in their shard is a multiple of [`HOLD_OUT`]). The fit takes the
 /// games of `share` (nested: a half holds the quarter), and leaves out any
@@ -401,6 +436,16 @@ pub(crate) mod tests {
         // The result is the first exact label, seen from each side to move.
         let first = game1.iter().find(|l| l.kind == LabelKind::Exact).unwrap();
         assert!(game1.iter().all(|l| l.result.abs() == first.label.abs()));
+    }
+
+    #[test]
+    fn each_source_takes_its_own_label() {
+        use crate::tools::corpus::Source;
+        assert_eq!(CorpusLabel::parse("mean"), Some(CorpusLabel::Mean));
+        assert_eq!(CorpusLabel::parse("exact"), None);
+        let labels = CorpusLabels { self_play: CorpusLabel::Result, tournament: CorpusLabel::Search };
+        assert_eq!(labels.of(&Source::SelfPlay), CorpusLabel::Result);
+        assert_eq!(labels.of(&Source::Tournament { first: 7 }), CorpusLabel::Search);
     }
 
     #[test]

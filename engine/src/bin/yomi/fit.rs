@@ -45,6 +45,10 @@ pub struct FitArgs {
     /// label, to their game's exact result, or to the mean of the two.
     #[arg(long, default_value = "search", value_name = "search|result|mean")]
     label: String,
+    /// With --corpus: the label for the tournament shards' positions, if
+    /// not --label's (their recorded results carry the players' mistakes).
+    #[arg(long, value_name = "search|result|mean", requires = "corpus")]
+    real_label: Option<String>,
     /// With --patterns: positions files never fitted, whose exact labels
     /// measure the error (make them with `yomi datagen --exact 24` and a
     /// seed of their own).
@@ -173,12 +177,16 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
     // held-out sets: a bad option is named before a missing file.
     let corpus = match &args.corpus {
         Some(dir) => {
-            let label = match args.label.as_str() {
-                "search" => yomi::tools::pattern_fit::CorpusLabel::Search,
-                "result" => yomi::tools::pattern_fit::CorpusLabel::Result,
-                "mean" => yomi::tools::pattern_fit::CorpusLabel::Mean,
-                other => return Err(Error::BadArgument(format!("--label {other}: expected search, result or mean"))),
+            let parse = |option: &str, text: &str| {
+                yomi::tools::pattern_fit::CorpusLabel::parse(text)
+                    .ok_or_else(|| Error::BadArgument(format!("{option} {text}: expected search, result or mean")))
             };
+            let self_play = parse("--label", &args.label)?;
+            let tournament = match &args.real_label {
+                Some(text) => parse("--real-label", text)?,
+                None => self_play,
+            };
+            let label = yomi::tools::pattern_fit::CorpusLabels { self_play, tournament };
             let share = yomi::tools::pattern_fit::Share::parse(&args.share)
                 .ok_or_else(|| Error::BadArgument(format!("--share {}: expected all, 1/2, 1/4 or 1/8", args.share)))?;
             let mut shards: Vec<_> = yomi::tools::corpus::load(std::path::Path::new(dir))?.into_iter().map(|(_, s)| s).collect();
@@ -203,7 +211,7 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
         games = shards.iter().map(|s| s.games.len()).sum();
         let exclude = heldout.iter().map(|s| yomi::tools::pattern_fit::position_key(s.p, s.o)).collect();
         for shard in &shards {
-            let (t, h) = yomi::tools::pattern_fit::split_corpus(std::slice::from_ref(shard), label, share, &exclude);
+            let (t, h) = yomi::tools::pattern_fit::split_corpus(std::slice::from_ref(shard), label.of(&shard.recipe.source), share, &exclude);
             let copies = match shard.recipe.source {
                 yomi::tools::corpus::Source::Tournament { .. } => args.real_weight,
                 yomi::tools::corpus::Source::SelfPlay => 1,
