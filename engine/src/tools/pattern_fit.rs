@@ -89,11 +89,10 @@ impl CorpusLabel {
     }
 }
 
-/// The label each kind of shard is fitted to above the exact empties. In
-/// self-play the engine plays both sides to the end, so a game's result is
-/// a sound label; in tournament games the players' later mistakes make it
-/// about 5 discs off at 21-26 empties against the search's 3
-/// (engine/MEASUREMENTS.md).
+/// The label each kind of shard is fitted to above the exact empties, apart
+/// so that each can be measured: on tournament games the search label is
+/// nearer exact per position (3.1 discs at 21-26 empties, the result 5.2),
+/// yet the fit to the result is the better one (engine/MEASUREMENTS.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CorpusLabels {
     /// For the engine's own games.
