@@ -1134,6 +1134,40 @@ fn a_reader_that_stops_reading_ends_the_command_quietly() {
 }
 
 #[test]
+fn relabel_raises_a_tournament_shards_exact_labels_in_place() {
+    use yomi::tools::corpus::{load, read_manifest, LabelKind, RELABEL};
+    let dir = std::env::temp_dir().join(format!("yomi-cli-relabel-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = concat!(env!("CARGO_MANIFEST_DIR"), "/data/wthor/games-1977-2023.tsv.gz");
+    let d = dir.to_str().unwrap();
+    let grow = ["corpus", "grow", "--real", "--real-games", games, "--games", "2", "--exact", "10", "--depth", "2", "--threads", "1", "--dir", d];
+    let o = yomi(&grow);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let before = read_manifest(&dir).unwrap();
+    let o = yomi(&["corpus", "relabel", "--exact", "12", "--threads", "2", "--dir", d]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("shard-0000.ycp: exact from 12 empties"), "{}", stdout(&o));
+    assert!(!dir.join(RELABEL).exists());
+    let (entry, shard) = load(&dir).unwrap().remove(0);
+    assert_eq!((entry.recipe.exact, entry.games, entry.positions, &entry.commit), (12, 2, before[0].positions, &before[0].commit));
+    assert!(entry.exact > before[0].exact && entry.cpu_seconds > before[0].cpu_seconds);
+    assert!(shard.positions().iter().all(|l| (l.kind == LabelKind::Exact) == (l.empties() <= 12)));
+    // Nothing left to raise; bad values exit 2 naming them.
+    let o = yomi(&["corpus", "relabel", "--exact", "12", "--dir", d]);
+    assert!(o.status.success() && stdout(&o).contains("every tournament shard"), "{}", stdout(&o));
+    for (args, message) in [
+        (&["corpus", "relabel", "--exact", "40", "--dir", d][..], "exact 1 to 30"),
+        (&["corpus", "relabel", "--exact", "22", "--minutes", "0", "--dir", d][..], "--minutes must be positive"),
+    ] {
+        let o = yomi(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(message), "{}", stderr(&o));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn the_command_that_started_a_tournament_shard_resumes_it() {
     use yomi::tools::corpus::{read_manifest, start_work, Recipe, WORK};
     let dir = std::env::temp_dir().join(format!("yomi-cli-real-shard-{}", std::process::id()));

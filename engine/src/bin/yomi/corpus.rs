@@ -32,6 +32,29 @@ enum CorpusCommand {
     /// first; each position is written as soon as it is solved, so an
     /// interruption loses only the solves in flight. Run it again to go on.
     Heldout(HeldoutArgs),
+    /// Raise the tournament shards' exact labels to --exact empties: the
+    /// positions between a shard's old reach and the new one are solved,
+    /// every other label kept, shard by shard in the manifest's order.
+    ///
+    /// The shard is the one `grow --real --exact E` would have made at its
+    /// own commit, which its manifest line keeps. Each game is saved as it
+    /// ends, in engine/corpus/relabel.part, so an interruption loses only the
+    /// games in flight: the same command resumes it, at any commit.
+    Relabel(RelabelArgs),
+}
+
+#[derive(Args)]
+struct RelabelArgs {
+    #[command(flatten)]
+    dir: DirArgs,
+    /// Exact labels for positions with at most E empties.
+    #[arg(long, value_name = "E")]
+    exact: u8,
+    /// Stop starting games after this many minutes.
+    #[arg(long, default_value_t = 60.0, value_name = "M")]
+    minutes: f64,
+    #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()), value_name = "N")]
+    threads: usize,
 }
 
 #[derive(Args)]
@@ -110,6 +133,91 @@ pub fn run(args: CorpusArgs) -> Result<(), Error> {
         CorpusCommand::Grow(a) => grow(a),
         CorpusCommand::Stats(a) => stats(&a.dir),
         CorpusCommand::Heldout(a) => heldout(a),
+        CorpusCommand::Relabel(a) => relabel(a),
+    }
+}
+
+/// Prints a growing shard's progress every 15 s and when `games` are done.
+fn progress_printer(minutes: Option<f64>, games: Option<u32>, threads: usize) -> impl Fn(&Progress) + Sync {
+    let last = Mutex::new(-1.0f64);
+    move |p: &Progress| {
+        let mut last = last.lock().expect("no panic while printing");
+        let done = games.is_some_and(|n| p.prefix >= n);
+        if p.wall - *last >= 15.0 || done {
+            *last = p.wall;
+            let left = minutes.map_or(String::new(), |m| format!(", {:.1} of {m:.1} min left", (m - p.wall / 60.0).max(0.0)));
+            println!(
+                "{} games (0-{} whole), {} positions, {:.1} games/min{left}",
+                p.games,
+                p.prefix.saturating_sub(1),
+                p.positions,
+                p.games as f64 * 60.0 / p.game_seconds.max(1e-9) * threads as f64
+            );
+        }
+    }
+}
+
+fn relabel(args: RelabelArgs) -> Result<(), Error> {
+    let dir = &args.dir.dir;
+    if args.minutes.is_nan() || args.minutes <= 0.0 {
+        return Err(Error::BadArgument("--minutes must be positive".into()));
+    }
+    crate::common::check_thread_count(args.threads)?;
+    Recipe { exact: args.exact, ..Recipe::tournament(0) }.check()?;
+    let path = dir.join(corpus::RELABEL);
+    let clock = yomi::clock::Clock::start();
+    let stop = AtomicBool::new(false);
+    loop {
+        let entries = corpus::read_manifest(dir)?;
+        let (index, mut work) = match corpus::read_work(&path)? {
+            Some(w) => {
+                if w.recipe.exact != args.exact {
+                    return Err(Error::BadArgument(format!(
+                        "{} raises a shard to {} empties; finish it with --exact {} first",
+                        path.display(),
+                        w.recipe.exact,
+                        w.recipe.exact
+                    )));
+                }
+                let index = entries.iter().position(|e| e.recipe.source == w.recipe.source).ok_or_else(|| {
+                    Error::damaged(path.display(), format!("no shard of {} in the manifest", w.recipe.source))
+                })?;
+                println!("resuming {} ({} games relabelled)", entries[index].file, w.games.len());
+                (index, w)
+            }
+            None => {
+                let Some(index) = corpus::relabel_target(&entries, args.exact) else {
+                    println!("every tournament shard in {} is exact from {} empties", dir.display(), args.exact);
+                    return Ok(());
+                };
+                let e = &entries[index];
+                println!("{}: {} games, exact from {} empties to {}", e.file, e.games, e.recipe.exact, args.exact);
+                (index, corpus::start_work(&path, &Recipe { exact: args.exact, ..e.recipe }, &e.commit)?)
+            }
+        };
+        let entry = &entries[index];
+        let file = dir.join(&entry.file);
+        let bytes = std::fs::read(&file).map_err(|e| Error::io(&file, e))?;
+        let shard = corpus::Shard::from_bytes(&bytes).map_err(|e| Error::damaged(file.display(), e))?;
+        if shard.recipe != entry.recipe || shard.games.len() != entry.games as usize {
+            return Err(Error::damaged(file.display(), "does not match its manifest entry"));
+        }
+        let left = args.minutes * 60.0 - clock.seconds();
+        if left > 0.0 {
+            let (from, to) = (shard.recipe, work.recipe);
+            let make = |g: u32| shard.games.get(g as usize).map(|game| corpus::relabel_game(&from, &to, game));
+            let progress = progress_printer(Some(left / 60.0), Some(entry.games), args.threads);
+            corpus::grow(&path, &mut work, &make, args.threads, Until { seconds: Some(left), games: None }, &stop, &progress)?;
+        }
+        if work.prefix() < entry.games {
+            println!("{}: {} of {} games relabelled; run the same command to go on", entry.file, work.prefix(), entry.games);
+            return Ok(());
+        }
+        let (raised, secs) = work.shard();
+        let new = corpus::Entry::new(&entry.file, &raised, &entry.commit, entry.cpu_seconds + secs, &entry.date);
+        corpus::replace_shard(dir, index, &raised, &new)?;
+        std::fs::remove_file(&path).map_err(|e| Error::io(&path, e))?;
+        println!("{}: exact from {} empties, {} exact labels (was {}), {secs:.0} CPU-s more", new.file, args.exact, new.exact, entry.exact);
     }
 }
 
@@ -226,22 +334,7 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
     if !args.finish {
         let minutes = args.minutes.or(if args.games.is_some() { None } else { Some(60.0) });
         let until = Until { seconds: minutes.map(|m| m * 60.0), games: args.games };
-        let last = Mutex::new(-1.0f64);
-        let progress = |p: &Progress| {
-            let mut last = last.lock().expect("no panic while printing");
-            let done = until.games.is_some_and(|n| p.prefix >= n);
-            if p.wall - *last >= 15.0 || done {
-                *last = p.wall;
-                let left = minutes.map_or(String::new(), |m| format!(", {:.1} of {m} min left", (m - p.wall / 60.0).max(0.0)));
-                println!(
-                    "{} games (0-{} whole), {} positions, {:.1} games/min{left}",
-                    p.games,
-                    p.prefix.saturating_sub(1),
-                    p.positions,
-                    p.games as f64 * 60.0 / p.game_seconds.max(1e-9) * args.threads as f64
-                );
-            }
-        };
+        let progress = progress_printer(minutes, until.games, args.threads);
         let stop = AtomicBool::new(false);
         let weights = yomi::Weights::shipped();
         let fitting = match work.recipe.source {

@@ -132,15 +132,31 @@ pub fn add_shard(dir: &Path, shard: &Shard, commit: &str, cpu_seconds: f64, date
     let path = dir.join(&file);
     std::fs::write(&path, shard.to_bytes()).map_err(|e| io_error(&path, e))?;
     let entry = Entry::new(&file, shard, commit, cpu_seconds, date);
+    write_manifest(dir, entries.iter().chain(std::iter::once(&entry)))?;
+    Ok(entry)
+}
+
+/// Writes `shard` over the shard of manifest line `index` (the same games,
+/// labelled again) and its line with `entry`.
+pub fn replace_shard(dir: &Path, index: usize, shard: &Shard, entry: &Entry) -> Result<(), Error> {
+    let mut entries = read_manifest(dir)?;
+    let old = entries.get_mut(index).ok_or_else(|| Error::damaged(dir.join(MANIFEST).display(), format!("no shard {index}")))?;
+    debug_assert!(old.file == entry.file && old.games == entry.games && old.recipe.source == entry.recipe.source);
+    *old = entry.clone();
+    let path = dir.join(&entry.file);
+    std::fs::write(&path, shard.to_bytes()).map_err(|e| io_error(&path, e))?;
+    write_manifest(dir, entries.iter())
+}
+
+fn write_manifest<'a>(dir: &Path, entries: impl Iterator<Item = &'a Entry>) -> Result<(), Error> {
     let mut text = String::from(MANIFEST_HEAD);
     text.push('\n');
-    for e in entries.iter().chain(std::iter::once(&entry)) {
+    for e in entries {
         text.push_str(&e.line());
         text.push('\n');
     }
     let manifest = dir.join(MANIFEST);
-    std::fs::write(&manifest, text).map_err(|e| io_error(&manifest, e))?;
-    Ok(entry)
+    std::fs::write(&manifest, text).map_err(|e| io_error(&manifest, e))
 }
 
 /// Every shard of the corpus in `dir`, checked against its manifest entry.

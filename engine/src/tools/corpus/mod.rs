@@ -22,11 +22,13 @@
 
 mod manifest;
 mod play;
+mod relabel;
 mod shard;
 mod work;
 
 pub use manifest::*;
 pub use play::*;
+pub use relabel::*;
 pub use shard::*;
 pub use work::*;
 
@@ -109,6 +111,31 @@ mod tests {
         let entry = Entry::new("shard-0019.ycp", &shard, "abc", 1.5, "2026-11-29");
         assert!(entry.line().ends_with("\ttournament from game 0"));
         assert_eq!(Entry::parse(&entry.line()).unwrap(), entry);
+    }
+
+    #[test]
+    fn a_relabelled_tournament_shard_is_the_one_a_higher_reach_makes() {
+        let text = "1977\tE\tA\tB\t34\tf5d6c3f3f4d3c4g6f6e6c5c6d7d8e7g5e3d2g4h3f7b5h5g3b4b6c8b8c7e8f8g8h4h6e2d1c1a3a6a5e1f2g7c2a4h8a2b7f1b3b1b2h7a7a8a1g1g2h2h1\n";
+        let fitting = crate::tools::tournament::fitting(&crate::tools::tournament::parse(text).unwrap()).unwrap();
+        let low = Recipe { exact: 10, depth: 2, ..Recipe::tournament(0) };
+        let high = Recipe { exact: 13, ..low };
+        let game = label_game(&low, Weights::shipped(), &fitting[0]);
+        let raised = relabel_game(&low, &high, &game);
+        assert_eq!(raised, label_game(&high, Weights::shipped(), &fitting[0]));
+        // Only the positions of 11-13 empties change, and the results with them.
+        let (before, after) = (Shard { recipe: low, games: vec![game] }.positions(), Shard { recipe: high, games: vec![raised] }.positions());
+        for (b, a) in before.iter().zip(&after) {
+            assert!(a.label == b.label || (11..=13).contains(&a.empties()));
+            assert_eq!(a.kind == LabelKind::Exact, a.empties() <= 13);
+        }
+        assert!(before.iter().zip(&after).any(|(b, a)| a.label != b.label));
+        assert!(before.iter().zip(&after).any(|(b, a)| a.result != b.result));
+        let entries: Vec<Entry> = [Recipe::standard(1), Recipe { exact: 22, ..Recipe::tournament(0) }, Recipe::tournament(9)]
+            .iter()
+            .map(|&recipe| Entry::new("x", &Shard { recipe, games: vec![] }, "c", 0.0, "d"))
+            .collect();
+        assert_eq!(relabel_target(&entries, 22), Some(2));
+        assert_eq!(relabel_target(&entries, 20), None);
     }
 
     #[test]
