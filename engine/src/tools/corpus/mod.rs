@@ -130,7 +130,7 @@ mod tests {
         }
         assert!(before.iter().zip(&after).any(|(b, a)| a.label != b.label));
         assert!(before.iter().zip(&after).any(|(b, a)| a.result != b.result));
-        let entries: Vec<Entry> = [Recipe::standard(1), Recipe { exact: 22, ..Recipe::tournament(0) }, Recipe::tournament(9)]
+        let entries: Vec<Entry> = [Recipe::standard(1), Recipe::tournament(0), Recipe { exact: 20, ..Recipe::tournament(9) }]
             .iter()
             .map(|&recipe| Entry::new("x", &Shard { recipe, games: vec![] }, "c", 0.0, "d"))
             .collect();

@@ -72,10 +72,11 @@ impl Recipe {
     }
 
     /// The recipe of tournament games from game `first` on: the players'
-    /// moves, labelled as self-play is (exact from 20 empties, depth 10
-    /// before).
+    /// moves, exact from 22 empties (shards 19-36 were made from 20 and are
+    /// raised by `corpus relabel`; engine/MEASUREMENTS.md, 2026-12-01), the
+    /// depth-10 search before.
     pub fn tournament(first: u32) -> Recipe {
-        Recipe { source: Source::Tournament { first }, exact: 20, depth: 10, selectivity: 1, opening: (0, 0), detours: 0, seed: 0 }
+        Recipe { source: Source::Tournament { first }, exact: 22, depth: 10, selectivity: 1, opening: (0, 0), detours: 0, seed: 0 }
     }
 
     /// Checks the recipe for values the generator cannot use.
