@@ -196,12 +196,7 @@ fn relabel(args: RelabelArgs) -> Result<(), Error> {
             }
         };
         let entry = &entries[index];
-        let file = dir.join(&entry.file);
-        let bytes = std::fs::read(&file).map_err(|e| Error::io(&file, e))?;
-        let shard = corpus::Shard::from_bytes(&bytes).map_err(|e| Error::damaged(file.display(), e))?;
-        if shard.recipe != entry.recipe || shard.games.len() != entry.games as usize {
-            return Err(Error::damaged(file.display(), "does not match its manifest entry"));
-        }
+        let shard = corpus::read_shard(dir, entry)?;
         let left = args.minutes * 60.0 - clock.seconds();
         if left > 0.0 {
             let (from, to) = (shard.recipe, work.recipe);

@@ -163,16 +163,22 @@ fn write_manifest<'a>(dir: &Path, entries: impl Iterator<Item = &'a Entry>) -> R
 pub fn load(dir: &Path) -> Result<Vec<(Entry, Shard)>, Error> {
     let mut out = Vec::new();
     for entry in read_manifest(dir)? {
-        let path = dir.join(&entry.file);
-        let bytes = std::fs::read(&path).map_err(|e| io_error(&path, e))?;
-        let shard = Shard::from_bytes(&bytes).map_err(|e| Error::damaged(path.display(), e))?;
-        let n: usize = shard.games.iter().map(|g| g.moves.len()).sum();
-        if shard.games.len() != entry.games as usize || n as u64 != entry.positions || shard.recipe != entry.recipe {
-            return Err(Error::damaged(path.display(), "does not match its manifest entry"));
-        }
+        let shard = read_shard(dir, &entry)?;
         out.push((entry, shard));
     }
     Ok(out)
+}
+
+/// The shard of manifest line `entry` in `dir`, checked against it.
+pub fn read_shard(dir: &Path, entry: &Entry) -> Result<Shard, Error> {
+    let path = dir.join(&entry.file);
+    let bytes = std::fs::read(&path).map_err(|e| io_error(&path, e))?;
+    let shard = Shard::from_bytes(&bytes).map_err(|e| Error::damaged(path.display(), e))?;
+    let n: usize = shard.games.iter().map(|g| g.moves.len()).sum();
+    if shard.games.len() != entry.games as usize || n as u64 != entry.positions || shard.recipe != entry.recipe {
+        return Err(Error::damaged(path.display(), "does not match its manifest entry"));
+    }
+    Ok(shard)
 }
 
 /// Today's date in UTC, YYYY-MM-DD.

@@ -32,15 +32,30 @@ fn stored(score: f64) -> i8 {
 /// A tournament game's `moves` (square indices from the standard start,
 /// passes implied, legal to the end) labelled by `recipe`'s engine.
 pub fn label_game(recipe: &Recipe, weights: &'static Weights, moves: &[u8]) -> Game {
+    label_moves(recipe, weights, moves, |_, _| None)
+}
+
+/// Game `game` of a tournament shard of recipe `from`, its positions of
+/// `from.exact + 1 ..= to.exact` empties solved as `to`'s labeller solves
+/// them, every other label kept.
+pub fn relabel_game(from: &Recipe, to: &Recipe, game: &Game) -> Game {
+    debug_assert!(matches!(from.source, Source::Tournament { .. }) && from.source == to.source && from.exact <= to.exact);
+    let kept = |i: usize, empties: u32| (empties <= from.exact as u32 || empties > to.exact as u32).then(|| game.labels[i]);
+    label_moves(to, Weights::shipped(), &game.moves, kept)
+}
+
+/// `moves` labelled by `recipe`'s engine (one table for the game) where
+/// `kept(index, empties)` gives no label already.
+fn label_moves(recipe: &Recipe, weights: &'static Weights, moves: &[u8], kept: impl Fn(usize, u32) -> Option<i8>) -> Game {
     let tt = TranspositionTable::with_mib(16);
     let labeller = labeller(recipe, weights, &tt);
     let mut pos = Position::start(BoardSize::OTHELLO, Start::Othello);
     let mut labels = Vec::with_capacity(moves.len());
-    for &sq in moves {
+    for (i, &sq) in moves.iter().enumerate() {
         if pos.status() == Status::Pass {
             pos = pos.passed();
         }
-        labels.push(stored(labeller.label(&pos).score));
+        labels.push(kept(i, pos.empties().count_ones()).unwrap_or_else(|| stored(labeller.label(&pos).score)));
         pos = pos.play(Square::of_bit(sq as u32)).expect("a legal game");
     }
     Game { moves: moves.to_vec(), labels }
