@@ -108,6 +108,10 @@ const ETC_EMPTIES: u32 = 10;
 /// From this many empties on, moves are ordered by a shallow search with a
 /// mobility evaluation rather than by the opponent's mobility alone.
 const SORT_SEARCH_EMPTIES: u32 = 14;
+/// On 8×8, from this many empties on, the ordering probes search two plies,
+/// not one: a 2-ply probe costs about six times a 1-ply one, and below this it
+/// orders too little better to pay (engine/MEASUREMENTS.md, "The constants' figures").
+const TWO_PLY_SORT_EMPTIES: u32 = 18;
 /// On 8×8 the probes' pattern values are divided by this: a disc of evaluation
 /// weighs half a reply in the fastest-first key (engine/MEASUREMENTS.md, "The constants' figures").
 const GUESS_DIV: i32 = 32;
@@ -311,16 +315,14 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
             return 0;
         }
         // Deeper nodes are rarer and their order matters more: one more
-        // ply of probe every few empties from 16 on. On 8×8, whose probes
-        // end in the pattern evaluation, every five (FFO #40-#49 at 1
-        // thread: 1.081 G nodes with a ply every two empties, 1.031 G
-        // every three, 1.020 G every four, 1.004 G every five, 1.018 G
-        // every six; #20-#39: 121.3 M, 117.2 M, 117.9 M, 116.9 M, 118.1 M),
+        // ply of probe every few empties. On 8×8, whose probes end in the
+        // pattern evaluation, from `TWO_PLY_SORT_EMPTIES` on every five,
         // and one more from `DEEPER_SORT_EMPTIES`; elsewhere, whose guess
-        // is rougher, every two.
-        let step = if Self::PATTERNS { 5 } else { 2 };
+        // is rougher, from 16 on every two (engine/MEASUREMENTS.md, "The
+        // constants' figures").
+        let (from, step) = if Self::PATTERNS { (TWO_PLY_SORT_EMPTIES, 5) } else { (16, 2) };
         let deeper = u32::from(Self::PATTERNS && n >= DEEPER_SORT_EMPTIES);
-        if n >= 16 { 2 + (n - 16) / step + deeper } else { 1 }
+        if n >= from { 2 + (n - from) / step + deeper } else { 1 }
     }
 
     /// The ordering key of the move to `sq` that leads to (`np`, `no`),
