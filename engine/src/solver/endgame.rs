@@ -205,16 +205,14 @@ impl<G: MoveGen, R: Rule> Policy for Exact<G, R> {
     }
 
     /// Narrower margins cut more: a pass's stored bounds serve it and any
-    /// narrower pass, never a wider one or the exact solve.
+    /// narrower pass, never a wider one or the exact solve. Each margin has
+    /// its own level, so that a pass at a wider margin after a narrower one
+    /// searches afresh (taking only the narrower one's best moves).
     #[inline(always)]
     fn selectivity(&self) -> u8 {
         match self.margin {
             0 => 0,
-            m if m >= 12 => 1,
-            m if m >= 8 => 2,
-            m if m >= 6 => 3,
-            m if m >= 4 => 4,
-            _ => 5,
+            m => (65 - m.clamp(1, 64)) as u8,
         }
     }
 
@@ -677,6 +675,19 @@ mod tests {
             // Fail-soft: a null window says on which side the value lies.
             assert!(s.solve(p, o, want - 1, want) >= want);
             assert!(s.solve(p, o, want, want + 1) <= want);
+        }
+    }
+
+    /// Every margin has its own level, wider margins lower ones, the exact
+    /// solve 0: a wider pass never takes a narrower pass's bounds (12 and 16
+    /// once shared a level, so a pass at 16 after one at 12 searched nothing).
+    #[test]
+    fn each_margin_has_its_own_selectivity_level() {
+        let level = |margin| Exact::<Dims<8, 8>, World> { margin, _rules: PhantomData }.selectivity();
+        assert_eq!(level(0), 0);
+        for m in 1..64 {
+            assert!(level(m + 1) < level(m), "margin {m}");
+            assert!(level(m + 1) > 0);
         }
     }
 

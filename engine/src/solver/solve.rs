@@ -139,10 +139,13 @@ const GUESS_FIRST_EMPTIES: u32 = 20;
 /// Plies of the search over the evaluation that guesses an 8×8 score; deeper,
 /// the guess costs more than it saves (engine/MEASUREMENTS.md, "The constants' figures").
 const GUESS_DEPTH: u32 = 6;
-/// From this many empties on, an 8×8 solve starts with a selective pass
-/// (`selective_pass`) at this margin in discs.
+/// From this many empties on, an 8×8 solve starts with selective passes
+/// (`selective_pass`) at these margins in discs, widening: each pass is
+/// ordered by the best moves of the one before, and the last one's score is
+/// the exact pass's first guess (engine/MEASUREMENTS.md, "Selective passes
+/// at three margins").
 const SELECTIVE_FIRST_EMPTIES: u32 = 24;
-const SELECTIVE_MARGIN: i32 = 12;
+const SELECTIVE_MARGINS: [i32; 3] = [6, 10, 16];
 
 /// The window that decides the question asked: the exact score, or its sign.
 fn window(opts: SolveOptions) -> (i32, i32) {
@@ -245,12 +248,16 @@ fn solve_root<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, pos: &Position, op
         if !opts.wld && !opts.all_moves && n >= NARROW_FIRST_EMPTIES {
             let guess = if n >= GUESS_FIRST_EMPTIES { solver.guess_score(p, o, GUESS_DEPTH) } else { None };
             let mut g = guess.unwrap_or(0);
-            // From more empties on, a selective pass first (see
-            // `selective_pass`), its score the exact pass's guess.
+            // From more empties on, selective passes first (see
+            // `selective_pass`), the last one's score the exact pass's guess.
             if guess.is_some() && n >= SELECTIVE_FIRST_EMPTIES {
-                let best;
-                (g, best) = selective_pass(solver, &root, n, g, SELECTIVE_MARGIN, opts.mode.split());
-                // Its best move leads the exact pass's root.
+                let mut best = None;
+                for margin in SELECTIVE_MARGINS {
+                    let found;
+                    (g, found) = selective_pass(solver, &root, n, g, margin, opts.mode.split());
+                    best = found.or(best);
+                }
+                // Their best move leads the exact pass's root.
                 if let Some(at) = best.and_then(|b| root.moves.iter().position(|m| m.sq == b)) {
                     root.moves[..=at].rotate_right(1);
                 }
@@ -329,9 +336,10 @@ fn solve_root<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, pos: &Position, op
 /// root moves so that nothing it finds is taken as proven. It leaves best
 /// moves in the table (and bounds only a pass as selective may use) and
 /// returns its score, the exact pass's first guess, with its best root
-/// move if it found one. FFO #55 at 1 thread: 15.24 G nodes without, 14.15 G
-/// after a pass at 4 discs, 11.25 G at 8, 9.84 G at 12, 9.92 G at 16 (a pass at 8
-/// after the one at 12 changes nothing); FFO #40-#52 2.37 G without, 2.21 G at 12.
+/// move if it found one. Passes at widening margins pay: a narrower pass is
+/// cheap and orders the wider one's tree; a narrower one after a wider one
+/// is answered by the wider one's bounds (engine/MEASUREMENTS.md,
+/// "Selective passes at three margins").
 fn selective_pass<G: MoveGen, R: Rule>(solver: &mut Solver<G, R>, root: &RootMoves, n: u32, mut g: i32, margin: i32, split: Split) -> (i32, Option<u32>) {
     let mut moves = root.clone();
     let mut best = None;
