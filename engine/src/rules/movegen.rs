@@ -209,6 +209,12 @@ impl MoveGen for Dims<8, 8> {
         moves_8x8_simd128(p, o)
     }
 
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    #[inline(always)]
+    fn flips(p: u64, o: u64, sq: u32) -> u64 {
+        flips_8x8_avx2(p, o, sq)
+    }
+
     #[inline(always)]
     fn last_flip_count(p: u64, sq: u32) -> u32 {
         crate::rules::last_flips::count_8x8(p, sq)
@@ -256,6 +262,54 @@ fn moves_8x8_avx2(p: u64, o: u64) -> u64 {
         let m = _mm_or_si128(_mm256_castsi256_si128(m), _mm256_extracti128_si256::<1>(m));
         let m = _mm_or_si128(m, _mm_unpackhi_epi64(m, m));
         _mm_cvtsi128_si64(m) as u64 & !(p | o)
+    }
+}
+
+/// [`MoveGen::flips`]'s rays four at a time: the four towards higher
+/// squares in one 256-bit register, the four towards lower in another. The
+/// higher ones carry through the run as the scalar code does; the lower
+/// ones, having no vector leading-zero count, find the ray's highest square
+/// that is not the opponent's by a fill along each lane's own step (1, 7,
+/// 8, 9; doublings 1, 2, 4 reach the longest ray). FFO #40-#49 takes 9 %
+/// less time (engine/MEASUREMENTS.md, "Flips four rays at a time").
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+#[inline(always)]
+fn flips_8x8_avx2(p: u64, o: u64, sq: u32) -> u64 {
+    use std::arch::x86_64::*;
+    let rays = &<Dims<8, 8> as MoveGen>::RAYS[sq as usize];
+    // SAFETY: AVX2 is enabled for the whole build (the cfg above); the two
+    // unaligned loads read the eight rays of one square, in bounds.
+    unsafe {
+        let up = _mm256_loadu_si256(rays.as_ptr() as *const __m256i);
+        let down = _mm256_loadu_si256(rays.as_ptr().add(4) as *const __m256i);
+        let pp = _mm256_set1_epi64x(p as i64);
+        let oo = _mm256_set1_epi64x(o as i64);
+        let zero = _mm256_setzero_si256();
+        let ones = _mm256_cmpeq_epi64(zero, zero);
+        // Towards higher squares: the ray's first square added to the
+        // opponent's discs (and every square off the ray) carries to the
+        // square that ends the run; the run flips if the mover holds it.
+        let first = _mm256_and_si256(up, _mm256_sub_epi64(zero, up));
+        let carried = _mm256_add_epi64(_mm256_or_si256(oo, _mm256_xor_si256(up, ones)), first);
+        let outflank = _mm256_and_si256(_mm256_and_si256(carried, up), pp);
+        let open = _mm256_cmpeq_epi64(outflank, zero);
+        let higher = _mm256_andnot_si256(open, _mm256_and_si256(_mm256_add_epi64(outflank, ones), up));
+        // Towards lower squares: the ray's squares not the opponent's,
+        // filled downwards along the lane's step; the one no other covers
+        // is the highest, and ends the run.
+        let s1 = _mm256_set_epi64x(9, 8, 7, 1);
+        let s2 = _mm256_add_epi64(s1, s1);
+        let s4 = _mm256_add_epi64(s2, s2);
+        let ends = _mm256_andnot_si256(oo, down);
+        let below = _mm256_or_si256(ends, _mm256_srlv_epi64(ends, s1));
+        let below = _mm256_or_si256(below, _mm256_srlv_epi64(below, s2));
+        let below = _mm256_or_si256(below, _mm256_srlv_epi64(below, s4));
+        let end = _mm256_and_si256(_mm256_andnot_si256(_mm256_srlv_epi64(below, s1), ends), pp);
+        let lower = _mm256_and_si256(_mm256_slli_epi64::<1>(_mm256_sub_epi64(zero, end)), down);
+        let f = _mm256_or_si256(higher, lower);
+        let f = _mm_or_si128(_mm256_castsi256_si128(f), _mm256_extracti128_si256::<1>(f));
+        let f = _mm_or_si128(f, _mm_unpackhi_epi64(f, f));
+        _mm_cvtsi128_si64(f) as u64
     }
 }
 
