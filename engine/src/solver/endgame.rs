@@ -93,8 +93,10 @@ impl Rule for Paper {
 }
 
 
-/// At or below this many empties the search uses no table.
-const SHALLOW_EMPTIES: u32 = 7;
+/// At or below this many empties the search uses no table: a probe there
+/// costs more than the nodes it saves once moves are cheap
+/// (engine/MEASUREMENTS.md, "The constants' figures").
+const SHALLOW_EMPTIES: u32 = 8;
 /// At or below this many empties moves go in parity order alone: fastest-first
 /// no longer pays for its move generation (engine/MEASUREMENTS.md, "The constants' figures").
 const PARITY_EMPTIES: u32 = 6;
@@ -104,7 +106,7 @@ const PARITY_EMPTIES: u32 = 6;
 const STABILITY_EMPTIES: u32 = 4;
 /// From this many empties on, children are probed for a cutoff (ETC) before
 /// any is searched (engine/MEASUREMENTS.md, "The constants' figures").
-const ETC_EMPTIES: u32 = 10;
+const ETC_EMPTIES: u32 = 14;
 /// From this many empties on, moves are ordered by a shallow search with a
 /// mobility evaluation rather than by the opponent's mobility alone.
 const SORT_SEARCH_EMPTIES: u32 = 14;
