@@ -21,6 +21,7 @@ use crate::rules::symmetry::Symmetry;
 use crate::rules::geometry::Dims;
 use crate::rules::movegen::MoveGen;
 use crate::tools::pattern_fit::Labelled;
+use crate::tools::probe_net::{NetSpec, ProbeNet};
 
 type G = Dims<8, 8>;
 
@@ -97,20 +98,33 @@ pub struct Spec {
     /// mobility patterns): each square is neither side's move, the mover's,
     /// the opponent's or both.
     moves: Vec<Family>,
+    /// A network fitted to what the tables leave ([`ProbeNet`]).
+    pub net: Option<NetSpec>,
 }
 
 impl Spec {
     /// Reads a model: family names of [`FAMILIES`] ("round4" stands for its eleven;
     /// joined by "+" or ","), then "/w=N" for phases of N plies (default:
     /// the whole band), "/margin=N" to fit N empties either side of the
-    /// band too, and "/discs" for a disc table; and a band of empties "A-B".
+    /// band too, "/discs" for a disc table and "/net=K" or "/net=KxE" for a
+    /// network of K units fitted over E passes (default 10) after the
+    /// tables; and a band of empties "A-B".
     pub fn parse(model: &str, empties: &str) -> Result<Spec, Error> {
         let mut parts = model.split('/');
         let families = parts.next().unwrap_or("");
-        let (mut width, mut discs, mut margin, mut moves) = (None, false, 0, Vec::new());
+        let (mut width, mut discs, mut margin, mut moves, mut net) = (None, false, 0, Vec::new(), None);
         for part in parts {
             match part.trim() {
                 "discs" => discs = true,
+                m if m.starts_with("net=") => {
+                    let shape = &m["net=".len()..];
+                    let (hidden, epochs) = shape.split_once('x').unwrap_or((shape, "10"));
+                    let parsed = hidden.parse::<usize>().ok().zip(epochs.parse::<usize>().ok());
+                    let (hidden, epochs) = parsed.filter(|&(h, e)| (1..=64).contains(&h) && (1..=1000).contains(&e)).ok_or_else(|| {
+                        Error::BadArgument(format!("--probe {model}: \"{m}\": expected /net=K or /net=KxE, K from 1 to 64 units, E from 1 to 1000 passes"))
+                    })?;
+                    net = Some(NetSpec { hidden, epochs });
+                }
                 m if m.starts_with("moves=") => {
                     for name in m["moves=".len()..].split(['+', ',']) {
                         let squares: &[u8] = match name {
@@ -130,7 +144,7 @@ impl Spec {
                 }
                 w => {
                     let n = w.strip_prefix("w=").and_then(|n| n.parse::<u32>().ok()).filter(|n| (1..=60).contains(n));
-                    width = Some(n.ok_or_else(|| Error::BadArgument(format!("--probe {model}: \"{w}\" is not /w=N (1 to 60 plies), /margin=N, /moves=F or /discs")))?);
+                    width = Some(n.ok_or_else(|| Error::BadArgument(format!("--probe {model}: \"{w}\" is not /w=N (1 to 60 plies), /margin=N, /moves=F, /net=K or /discs")))?);
                 }
             }
         }
@@ -148,7 +162,7 @@ impl Spec {
         let (over_discs, over_moves): (Vec<&crate::eval::pattern::Family>, Vec<_>) = chosen.iter().partition(|fam| fam.reads == Reads::Discs);
         let families = over_discs.iter().map(|fam| Family::new(fam.squares, fam.base())).collect();
         moves.extend(over_moves.iter().map(|fam| Family::new(fam.squares, fam.base())));
-        Ok(Spec { names, families, empties, width, discs, margin, moves })
+        Ok(Spec { names, families, empties, width, discs, margin, moves, net })
     }
 
     fn phases(&self) -> usize {
@@ -208,6 +222,9 @@ impl Spec {
     }
 }
 
+/// The network's first Adam step (its units' sums are near 1 in size).
+const NET_RATE: f32 = 0.003;
+
 /// How to fit a probe.
 #[derive(Clone, Copy, Debug)]
 pub struct ProbeOptions {
@@ -232,6 +249,8 @@ pub struct Probe {
     pub train_rms: f64,
     /// Positions fitted.
     pub fitted: usize,
+    /// The network over the tables' residual, if the model has one.
+    net: Option<ProbeNet>,
 }
 
 /// The shipped evaluation's count terms (bias, each side's mobility, odd empties).
@@ -322,7 +341,17 @@ impl Probe {
                 progress(epoch, train_rms);
             }
         }
-        Probe { spec, theta, counts, train_rms, fitted: n }
+        let net = spec.net.map(|shape| {
+            let residual: Vec<f32> = (0..n)
+                .map(|j| {
+                    let y: f32 = idx[j * k..(j + 1) * k].iter().map(|&i| theta[i as usize]).sum::<f32>()
+                        + feats[j].iter().zip(&counts[phase[j] as usize]).map(|(x, w)| x * w).sum::<f32>();
+                    within[j].score - y
+                })
+                .collect();
+            ProbeNet::fit(shape, np, k, &idx, &feats, &residual, NET_RATE, 1, &|epoch, rms| progress(opts.epochs + epoch, rms))
+        });
+        Probe { spec, theta, counts, train_rms, fitted: n, net }
     }
 
     /// The model's value of (`p`, `o`) in discs (`None` outside its band).
@@ -334,9 +363,10 @@ impl Probe {
         let mut ids = Vec::with_capacity(self.spec.reads());
         self.spec.read(p, o, &mut ids);
         let c = &self.counts[self.spec.phase(e)];
-        let y: f32 = ids.iter().map(|&i| self.theta[i as usize]).sum::<f32>()
-            + count_terms(p, o).iter().zip(c).map(|(x, w)| x * w).sum::<f32>();
-        Some(y as f64)
+        let feats = count_terms(p, o);
+        let y: f32 = ids.iter().map(|&i| self.theta[i as usize]).sum::<f32>() + feats.iter().zip(c).map(|(x, w)| x * w).sum::<f32>();
+        let net = self.net.as_ref().map_or(0.0, |net| net.value(&ids, &feats));
+        Some((y + net) as f64)
     }
 
     /// Mean absolute error on the positions of `set` within the band, and how many.

@@ -81,8 +81,10 @@ pub struct FitArgs {
     /// evaluation's families ("round4", "round4+triangle,fish", ...), then
     /// "/w=N" for phases of N plies (default: the whole band), "/margin=N"
     /// to fit N empties either side of the band too, "/discs" for a
-    /// table by the mover's disc count, and "/moves=F,F..." for families
-    /// (or "edge") read over both sides' legal moves.
+    /// table by the mover's disc count, "/moves=F,F..." for families
+    /// (or "edge") read over both sides' legal moves, and "/net=K" or
+    /// "/net=KxE" for a network of K units fitted in E passes (default 10)
+    /// to what the tables leave.
     #[arg(long, value_name = "MODEL", num_args = 1.., requires = "corpus")]
     probe: Vec<String>,
     /// With --probe: the band of empties fitted and measured.
@@ -328,14 +330,15 @@ fn probe(args: &FitArgs, model: &str, train: &[Labelled], held: &[Labelled], set
     use yomi::tools::pattern_fit::pattern_value;
     let spec = Spec::parse(model, &args.probe_empties)?;
     println!(
-        "probe {}: {} windows, {} entries, empties {:?} in phases of {} plies, fitted {} either side{}",
+        "probe {}: {} windows, {} entries, empties {:?} in phases of {} plies, fitted {} either side{}{}",
         spec.names.join(","),
         spec.windows(),
         spec.entries(),
         spec.empties,
         spec.width,
         spec.margin,
-        if spec.discs { ", disc table" } else { "" }
+        if spec.discs { ", disc table" } else { "" },
+        spec.net.map_or(String::new(), |n| format!(", a network of {} units over {} passes", n.hidden, n.epochs))
     );
     let t = std::time::Instant::now();
     let opts = ProbeOptions { epochs: args.epochs, rate: args.rate, l2: args.l2, rare: args.rare };
