@@ -108,7 +108,8 @@ impl Spec {
     /// the whole band), "/margin=N" to fit N empties either side of the
     /// band too, "/discs" for a disc table and "/net=K" or "/net=KxE" for a
     /// network of K units fitted over E passes (default 10) after the
-    /// tables; and a band of empties "A-B".
+    /// tables ("@N" after it: reading only the first N windows); and a band
+    /// of empties "A-B".
     pub fn parse(model: &str, empties: &str) -> Result<Spec, Error> {
         let mut parts = model.split('/');
         let families = parts.next().unwrap_or("");
@@ -117,13 +118,15 @@ impl Spec {
             match part.trim() {
                 "discs" => discs = true,
                 m if m.starts_with("net=") => {
-                    let shape = &m["net=".len()..];
+                    let bad = || Error::BadArgument(format!("--probe {model}: \"{m}\": expected /net=K, /net=KxE or /net=KxE@N: K from 1 to 64 units, E from 1 to 1000 passes, N windows read"));
+                    let (shape, windows) = match m["net=".len()..].split_once('@') {
+                        Some((shape, n)) => (shape, Some(n.parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(bad)?)),
+                        None => (&m["net=".len()..], None),
+                    };
                     let (hidden, epochs) = shape.split_once('x').unwrap_or((shape, "10"));
                     let parsed = hidden.parse::<usize>().ok().zip(epochs.parse::<usize>().ok());
-                    let (hidden, epochs) = parsed.filter(|&(h, e)| (1..=64).contains(&h) && (1..=1000).contains(&e)).ok_or_else(|| {
-                        Error::BadArgument(format!("--probe {model}: \"{m}\": expected /net=K or /net=KxE, K from 1 to 64 units, E from 1 to 1000 passes"))
-                    })?;
-                    net = Some(NetSpec { hidden, epochs });
+                    let (hidden, epochs) = parsed.filter(|&(h, e)| (1..=64).contains(&h) && (1..=1000).contains(&e)).ok_or_else(bad)?;
+                    net = Some(NetSpec { hidden, epochs, windows });
                 }
                 m if m.starts_with("moves=") => {
                     for name in m["moves=".len()..].split(['+', ',']) {

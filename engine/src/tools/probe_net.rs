@@ -18,6 +18,9 @@ pub struct NetSpec {
     pub hidden: usize,
     /// Passes over the positions.
     pub epochs: usize,
+    /// The network reads only the model's first this many windows (its
+    /// first families: a smaller table at search time); `None`: all.
+    pub windows: Option<usize>,
 }
 
 /// Adam's moments for a block of parameters.
@@ -47,6 +50,8 @@ impl Adam {
 /// The fitted network.
 pub struct ProbeNet {
     hidden: usize,
+    /// The first entries of a position's row that the network reads.
+    reads: usize,
     /// `hidden` numbers per table entry.
     embed: Vec<f32>,
     /// `hidden` × the count terms (the first is 1: the units' biases).
@@ -60,7 +65,8 @@ const BATCH: usize = 256;
 
 impl ProbeNet {
     /// Fits a network of `spec`'s shape to `residual[j]`, what the tables
-    /// leave of position `j`, whose entries are `ids[j·k..(j+1)·k]` of
+    /// leave of position `j`, whose entries are `ids[j·k..(j+1)·k]` (the
+    /// first `spec.windows` of them read) of
     /// `entries` and whose count terms are `feats[j]`. `rate` is Adam's
     /// first step, falling linearly to a tenth.
     #[allow(clippy::too_many_arguments)]
@@ -76,14 +82,16 @@ impl ProbeNet {
         progress: &dyn Fn(usize, f64),
     ) -> ProbeNet {
         let h = spec.hidden;
+        let reads = spec.windows.map_or(k, |w| w.min(k));
         let n = residual.len();
         let mut rng = Rng::new(seed);
         let mut uniform = |a: f32| (rng.below(1 << 24) as f32 / (1 << 24) as f32 * 2.0 - 1.0) * a;
         // Each unit's sum starts near 1 in size over k windows, and the
         // output near 0, so the fit starts from the tables' value.
-        let spread = 1.0 / (k as f32).sqrt();
+        let spread = 1.0 / (reads as f32).sqrt();
         let mut net = ProbeNet {
             hidden: h,
+            reads,
             embed: (0..entries * h).map(|_| uniform(spread)).collect(),
             counts: (0..h * F).map(|i| if i % F == 0 { uniform(0.5) } else { 0.0 }).collect(),
             out: (0..h).map(|_| uniform(0.1)).collect(),
@@ -104,7 +112,7 @@ impl ProbeNet {
                 let (mut gc, mut go) = (vec![0f32; h * F], vec![0f32; h]);
                 for &j in batch {
                     let j = j as usize;
-                    let row = &ids[j * k..(j + 1) * k];
+                    let row = &ids[j * k..j * k + reads];
                     let y = net.forward(row, &feats[j], &mut act);
                     let err = y - residual[j];
                     se += (err * err) as f64;
@@ -149,11 +157,12 @@ impl ProbeNet {
         net
     }
 
-    /// The network's value for a position reading `row`, with count terms
-    /// `feats`; `act` gets the units' outputs.
+    /// The network's value for a position reading `row` (the model's whole
+    /// row: the network takes its share), with count terms `feats`; `act`
+    /// gets the units' outputs.
     #[inline]
     pub fn forward<const F: usize>(&self, row: &[u32], feats: &[f32; F], act: &mut [f32]) -> f32 {
-        let h = self.hidden;
+        let (h, row) = (self.hidden, &row[..self.reads.min(row.len())]);
         for (u, a) in act.iter_mut().enumerate() {
             *a = feats.iter().zip(&self.counts[u * F..(u + 1) * F]).map(|(x, w)| x * w).sum();
         }
@@ -195,7 +204,7 @@ mod tests {
             feats.push([1.0f32]);
             residual.push(if a != b { 1.0 } else { 0.0 });
         }
-        let net = ProbeNet::fit(NetSpec { hidden: 8, epochs: 300 }, 4, 2, &ids, &feats, &residual, 0.01, 3, &|_, _| {});
+        let net = ProbeNet::fit(NetSpec { hidden: 8, epochs: 300, windows: None }, 4, 2, &ids, &feats, &residual, 0.01, 3, &|_, _| {});
         for (j, want) in residual.iter().enumerate().take(4) {
             let got = net.value(&ids[j * 2..j * 2 + 2], &feats[j]);
             assert!((got - want).abs() < 0.15, "case {j}: {got} against {want}");

@@ -84,7 +84,7 @@ pub struct FitArgs {
     /// table by the mover's disc count, "/moves=F,F..." for families
     /// (or "edge") read over both sides' legal moves, and "/net=K" or
     /// "/net=KxE" for a network of K units fitted in E passes (default 10)
-    /// to what the tables leave.
+    /// to what the tables leave ("/net=KxE@N": over the first N windows).
     #[arg(long, value_name = "MODEL", num_args = 1.., requires = "corpus")]
     probe: Vec<String>,
     /// With --probe: the band of empties fitted and measured.
@@ -338,7 +338,12 @@ fn probe(args: &FitArgs, model: &str, train: &[Labelled], held: &[Labelled], set
         spec.width,
         spec.margin,
         if spec.discs { ", disc table" } else { "" },
-        spec.net.map_or(String::new(), |n| format!(", a network of {} units over {} passes", n.hidden, n.epochs))
+        spec.net.map_or(String::new(), |n| format!(
+            ", a network of {} units over {} passes reading {} windows",
+            n.hidden,
+            n.epochs,
+            n.windows.map_or(spec.windows(), |w| w.min(spec.windows()))
+        ))
     );
     let t = std::time::Instant::now();
     let opts = ProbeOptions { epochs: args.epochs, rate: args.rate, l2: args.l2, rare: args.rare };
