@@ -22,6 +22,7 @@ pub mod corpus;
 pub mod heldout;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod model_probe;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod probe_net;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tournament;

@@ -107,7 +107,7 @@ impl Spec {
     /// joined by "+" or ","), then "/w=N" for phases of N plies (default:
     /// the whole band), "/margin=N" to fit N empties either side of the
     /// band too, "/discs" for a disc table and "/net=K" or "/net=KxE" for a
-    /// network of K units fitted over E passes (default 10) after the
+    /// network of K units fitted over E passes (default 2) after the
     /// tables ("@N" after it: reading only the first N windows); and a band
     /// of empties "A-B".
     pub fn parse(model: &str, empties: &str) -> Result<Spec, Error> {
@@ -123,7 +123,7 @@ impl Spec {
                         Some((shape, n)) => (shape, Some(n.parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(bad)?)),
                         None => (&m["net=".len()..], None),
                     };
-                    let (hidden, epochs) = shape.split_once('x').unwrap_or((shape, "10"));
+                    let (hidden, epochs) = shape.split_once('x').unwrap_or((shape, "2"));
                     let parsed = hidden.parse::<usize>().ok().zip(epochs.parse::<usize>().ok());
                     let (hidden, epochs) = parsed.filter(|&(h, e)| (1..=64).contains(&h) && (1..=1000).contains(&e)).ok_or_else(bad)?;
                     net = Some(NetSpec { hidden, epochs, windows });
@@ -410,6 +410,18 @@ mod tests {
         assert!(Spec::parse("round4/moves=nothing", "20-26").is_err());
         assert!(Spec::parse("round4,nothing", "20-26").is_err());
         assert!(Spec::parse("round4", "26-20").is_err());
+    }
+
+    #[test]
+    fn a_network_is_read_from_the_model_and_bad_shapes_are_named() {
+        let net = |m: &str| Spec::parse(m, "20-26").map(|s| s.net);
+        assert_eq!(net("diag4").unwrap(), None);
+        assert_eq!(net("diag4/net=8").unwrap(), Some(NetSpec { hidden: 8, epochs: 2, windows: None }));
+        assert_eq!(net("diag4/net=32x3@46").unwrap(), Some(NetSpec { hidden: 32, epochs: 3, windows: Some(46) }));
+        for bad in ["diag4/net=0", "diag4/net=65", "diag4/net=8x0", "diag4/net=8x2@0", "diag4/net=8x2@", "diag4/net=ax2"] {
+            let err = net(bad).unwrap_err().to_string();
+            assert!(err.contains("expected /net=K"), "{bad}: {err}");
+        }
     }
 
     #[test]

@@ -83,8 +83,9 @@ pub struct FitArgs {
     /// to fit N empties either side of the band too, "/discs" for a
     /// table by the mover's disc count, "/moves=F,F..." for families
     /// (or "edge") read over both sides' legal moves, and "/net=K" or
-    /// "/net=KxE" for a network of K units fitted in E passes (default 10)
-    /// to what the tables leave ("/net=KxE@N": over the first N windows).
+    /// "/net=KxE" for a network of K units fitted in E passes (default 2;
+    /// more overfit) to what the tables leave ("/net=KxE@N": over the
+    /// first N windows).
     #[arg(long, value_name = "MODEL", num_args = 1.., requires = "corpus")]
     probe: Vec<String>,
     /// With --probe: the band of empties fitted and measured.
