@@ -23,6 +23,8 @@ pub mod heldout;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod model_probe;
 #[cfg(not(target_arch = "wasm32"))]
+pub mod adam;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod probe_net;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tournament;

@@ -20,6 +20,7 @@ use crate::rules::geometry::BoardSize;
 use crate::rules::symmetry::Symmetry;
 use crate::rules::geometry::Dims;
 use crate::rules::movegen::MoveGen;
+use crate::tools::adam::Adam;
 use crate::tools::pattern_fit::Labelled;
 use crate::tools::probe_net::{NetSpec, ProbeNet};
 
@@ -256,6 +257,20 @@ pub struct Probe {
     net: Option<ProbeNet>,
 }
 
+/// The tables' value of a position reading `ids`, with count terms `feats`
+/// weighted by its phase's `counts`.
+#[inline(always)]
+fn linear(theta: &[f32], counts: &[f32; NFEATURES], ids: &[u32], feats: &[f32; NFEATURES]) -> f32 {
+    let mut y = 0f32;
+    for &i in ids {
+        y += theta[i as usize];
+    }
+    for (x, w) in feats.iter().zip(counts) {
+        y += x * w;
+    }
+    y
+}
+
 /// The shipped evaluation's count terms (bias, each side's mobility, odd empties).
 fn count_terms(p: u64, o: u64) -> [f32; NFEATURES] {
     features(p, o, G::moves(p, o).count_ones(), G::moves(o, p).count_ones()).map(|x| x as f32)
@@ -291,9 +306,8 @@ impl Probe {
         for (c, (sum, m)) in counts.iter_mut().zip(&sums) {
             c[0] = if *m > 0 { (*sum / *m as f64) as f32 } else { 0.0 };
         }
-        let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
-        let (mut m, mut v, mut grad) = (vec![0f32; np], vec![0f32; np], vec![0f32; np]);
-        let (mut cm, mut cv) = (vec![[0f32; 4]; nph], vec![[0f32; 4]; nph]);
+        let (mut adam, mut grad) = (Adam::new(np), vec![0f32; np]);
+        let mut count_adam = Adam::new(nph * NFEATURES);
         let mut train_rms = 0.0;
         let scale: Vec<f32> = seen.iter().map(|&c| if opts.rare == 0 { 1.0 } else { (c as f32 / opts.rare as f32).min(1.0) }).collect();
         for epoch in 1..=opts.epochs {
@@ -303,13 +317,7 @@ impl Probe {
             for j in 0..n {
                 let ids = &idx[j * k..(j + 1) * k];
                 let ph = phase[j] as usize;
-                let mut y = 0f32;
-                for &i in ids {
-                    y += theta[i as usize];
-                }
-                for (x, w) in feats[j].iter().zip(&counts[ph]) {
-                    y += x * w;
-                }
+                let y = linear(&theta, &counts[ph], ids, &feats[j]);
                 let err = y - within[j].score;
                 se += (err as f64) * (err as f64);
                 for &i in ids {
@@ -321,23 +329,18 @@ impl Probe {
             }
             train_rms = (se / n.max(1) as f64).sqrt();
             let rate = opts.rate * (1.0 - 0.9 * (epoch - 1) as f32 / opts.epochs.max(2) as f32);
-            let (c1, c2) = (1.0 - b1.powi(epoch as i32), 1.0 - b2.powi(epoch as i32));
+            let c = Adam::corrections(epoch as i32);
             let per = n.max(1) as f32 / nph as f32;
             for i in 0..np {
                 if seen[i] == 0 {
                     continue;
                 }
                 let g = grad[i] / per + opts.l2 * theta[i];
-                m[i] = b1 * m[i] + (1.0 - b1) * g;
-                v[i] = b2 * v[i] + (1.0 - b2) * g * g;
-                theta[i] -= scale[i] * rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
+                adam.step(&mut theta[i], i, g, scale[i] * rate, c);
             }
             for ph in 0..nph {
                 for f in 0..NFEATURES {
-                    let g = cgrad[ph][f] / per;
-                    cm[ph][f] = b1 * cm[ph][f] + (1.0 - b1) * g;
-                    cv[ph][f] = b2 * cv[ph][f] + (1.0 - b2) * g * g;
-                    counts[ph][f] -= rate * (cm[ph][f] / c1) / ((cv[ph][f] / c2).sqrt() + eps);
+                    count_adam.step(&mut counts[ph][f], ph * NFEATURES + f, cgrad[ph][f] / per, rate, c);
                 }
             }
             if epoch % 50 == 0 || epoch == opts.epochs {
@@ -345,13 +348,8 @@ impl Probe {
             }
         }
         let net = spec.net.map(|shape| {
-            let residual: Vec<f32> = (0..n)
-                .map(|j| {
-                    let y: f32 = idx[j * k..(j + 1) * k].iter().map(|&i| theta[i as usize]).sum::<f32>()
-                        + feats[j].iter().zip(&counts[phase[j] as usize]).map(|(x, w)| x * w).sum::<f32>();
-                    within[j].score - y
-                })
-                .collect();
+            let residual: Vec<f32> =
+                (0..n).map(|j| within[j].score - linear(&theta, &counts[phase[j] as usize], &idx[j * k..(j + 1) * k], &feats[j])).collect();
             ProbeNet::fit(shape, np, k, &idx, &feats, &residual, NET_RATE, 1, &|epoch, rms| progress(opts.epochs + epoch, rms))
         });
         Probe { spec, theta, counts, train_rms, fitted: n, net }
@@ -367,7 +365,7 @@ impl Probe {
         self.spec.read(p, o, &mut ids);
         let c = &self.counts[self.spec.phase(e)];
         let feats = count_terms(p, o);
-        let y: f32 = ids.iter().map(|&i| self.theta[i as usize]).sum::<f32>() + feats.iter().zip(c).map(|(x, w)| x * w).sum::<f32>();
+        let y = linear(&self.theta, c, &ids, &feats);
         let net = self.net.as_ref().map_or(0.0, |net| net.value(&ids, &feats));
         Some((y + net) as f64)
     }

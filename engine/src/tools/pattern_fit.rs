@@ -19,6 +19,7 @@ use rayon::prelude::*;
 
 use crate::eval::pattern_weights::PatternWeights;
 use crate::eval::pattern::{features, for_indices, moves_of, stage, FamilySet, ENTRIES, FAMILIES, NFAMILIES, NFEATURES, OFFSETS, STAGES, UNIT};
+use crate::tools::adam::Adam;
 use crate::tools::datagen::{DataFile, Record};
 use crate::{BoardSize, Dims, Error, Position};
 
@@ -279,9 +280,7 @@ fn fit_stage(d: &StageData, st: usize, opts: FitOptions, progress: &(dyn Fn(usiz
     // Start the bias at the mean label.
     let wsum: f32 = d.weight.iter().sum();
     theta[ENTRIES] = d.target.iter().zip(&d.weight).map(|(t, w)| t * w).sum::<f32>() / wsum;
-    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
-    let mut m = vec![0f32; np];
-    let mut v = vec![0f32; np];
+    let mut adam = Adam::new(np);
     let mut grad = vec![0f32; np];
     let mut seen = vec![false; np];
     for &i in &d.idx {
@@ -310,15 +309,13 @@ fn fit_stage(d: &StageData, st: usize, opts: FitOptions, progress: &(dyn Fn(usiz
             }
         }
         let rate = opts.rate * (1.0 - 0.9 * (epoch - 1) as f32 / opts.epochs.max(2) as f32);
-        let (c1, c2) = (1.0 - b1.powi(epoch as i32), 1.0 - b2.powi(epoch as i32));
+        let c = Adam::corrections(epoch as i32);
         for i in 0..np {
             if !seen[i] {
                 continue;
             }
             let g = grad[i] / wsum + if i < ENTRIES { opts.l2 * theta[i] } else { 0.0 };
-            m[i] = b1 * m[i] + (1.0 - b1) * g;
-            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
-            theta[i] -= rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
+            adam.step(&mut theta[i], i, g, rate, c);
         }
         if epoch % 50 == 0 || epoch == opts.epochs {
             progress(st, epoch, (se / wsum as f64).sqrt());

@@ -10,6 +10,7 @@
 //! configuration updated only when a batch reads it.
 
 use crate::rng::Rng;
+use crate::tools::adam::Adam;
 
 /// The network's shape and its fit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,30 +22,6 @@ pub struct NetSpec {
     /// The network reads only the model's first this many windows (its
     /// first families: a smaller table at search time); `None`: all.
     pub windows: Option<usize>,
-}
-
-/// Adam's moments for a block of parameters.
-struct Adam {
-    m: Vec<f32>,
-    v: Vec<f32>,
-}
-
-impl Adam {
-    const B1: f32 = 0.9;
-    const B2: f32 = 0.999;
-
-    fn new(n: usize) -> Adam {
-        Adam { m: vec![0.0; n], v: vec![0.0; n] }
-    }
-
-    /// One step of parameter `i` by gradient `g` at time `t` (from 1).
-    #[inline(always)]
-    fn step(&mut self, theta: &mut f32, i: usize, g: f32, rate: f32, t: i32) {
-        self.m[i] = Self::B1 * self.m[i] + (1.0 - Self::B1) * g;
-        self.v[i] = Self::B2 * self.v[i] + (1.0 - Self::B2) * g * g;
-        let (c1, c2) = (1.0 - Self::B1.powi(t), 1.0 - Self::B2.powi(t));
-        *theta -= rate * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + 1e-8);
-    }
 }
 
 /// The fitted network.
@@ -134,6 +111,7 @@ impl ProbeNet {
                 }
                 t += 1;
                 let r = rate * (1.0 - 0.9 * t as f32 / steps.max(1) as f32);
+                let c = Adam::corrections(t);
                 touched.sort_unstable();
                 touched.dedup();
                 for &i in &touched {
@@ -141,15 +119,15 @@ impl ProbeNet {
                         let at = i as usize * h + u;
                         let g = ge[at];
                         ge[at] = 0.0;
-                        ae.step(&mut net.embed[at], at, g, r, t);
+                        ae.step(&mut net.embed[at], at, g, r, c);
                     }
                 }
                 touched.clear();
                 for (i, g) in gc.iter().enumerate() {
-                    ac.step(&mut net.counts[i], i, *g, r, t);
+                    ac.step(&mut net.counts[i], i, *g, r, c);
                 }
                 for (u, g) in go.iter().enumerate() {
-                    ao.step(&mut net.out[u], u, *g, r, t);
+                    ao.step(&mut net.out[u], u, *g, r, c);
                 }
             }
             progress(epoch, (se / n.max(1) as f64).sqrt());
