@@ -3,8 +3,10 @@
 //! that carries them ([`evaluation`]); on 8×8 the pattern windows and
 //! their incremental indices ([`pattern`]), and the fitted tables with
 //! their file format ([`pattern_weights`]), which the playing search
-//! evaluates with and the solver orders its deep nodes by.
+//! evaluates with and the solver orders its deep nodes by, and the small
+//! network a tables file may carry ([`pattern_net`]).
 
 pub mod pattern;
+pub mod pattern_net;
 pub mod pattern_weights;
 pub mod evaluation;

@@ -1,12 +1,13 @@
 //! The pattern evaluation's numbers: a table per family and game stage and
 //! the count terms' weights ([`PatternWeights`]), the value of a position
-//! they give, and their file format (`YOMIPAT1`, written by
-//! `yomi fit --patterns`).
+//! they give, and their file format (`YOMIPAT1`, or `YOMIPAT2` with a
+//! [`PatternNet`] after the tables; written by `yomi fit --patterns`).
 
 use crate::error::Error;
+use crate::eval::pattern_net::{PatternNet, HIDDEN};
 use crate::eval::pattern::{
     features, for_indices, for_move_indices, indices, stage, FamilySet, DISC_ENTRIES, DISC_FAMILIES, DISC_FAMILY_SET, ENTRIES, FAMILIES, FAMILY_WINDOWS,
-    FEATURES, NFAMILIES, NFEATURES, OFFSETS, ROUND4_ENTRIES, STAGES, WINDOW_OFFSETS,
+    FEATURES, NFAMILIES, NFEATURES, OFFSETS, ROUND4_ENTRIES, STAGES, WINDOWS, WINDOW_OFFSETS,
 };
 
 /// The layouts a file may have, as table entries per stage: round 4's
@@ -26,9 +27,14 @@ pub struct PatternWeights {
     /// `STAGES` × `NFEATURES` weights in 1/`UNIT` disc per unit.
     features: Vec<i16>,
     used: FamilySet,
+    /// A network over the same windows, added to the tables' value.
+    net: Option<Box<PatternNet>>,
 }
 
 const MAGIC: &[u8; 8] = b"YOMIPAT1";
+
+/// The magic of a file whose tables carry a network.
+const MAGIC_NET: &[u8; 8] = b"YOMIPAT2";
 
 /// The tables' step in 1/`UNIT` disc: a sixteenth of a disc.
 pub const TABLE_STEP: i32 = 4;
@@ -96,7 +102,22 @@ impl PatternWeights {
                 (0..STAGES).any(|st| tables[st * ENTRIES + range.start..st * ENTRIES + range.end].iter().any(|&v| v != 0))
             })
             .fold(0, |a, f| a | 1 << f);
-        PatternWeights { tables, features, used }
+        PatternWeights { tables, features, used, net: None }
+    }
+
+    /// These tables with `net` over them.
+    pub fn with_net(self, net: PatternNet) -> PatternWeights {
+        PatternWeights { net: Some(Box::new(net)), ..self }
+    }
+
+    /// These tables without their network (what a network is fitted over).
+    pub fn without_net(&self) -> PatternWeights {
+        PatternWeights { net: None, ..self.clone() }
+    }
+
+    /// The network over the tables, if they carry one.
+    pub fn net(&self) -> Option<&PatternNet> {
+        self.net.as_deref()
     }
 
     /// The tables: `STAGES` × `ENTRIES` values in 1/`UNIT` disc.
@@ -121,14 +142,34 @@ impl PatternWeights {
         let st = stage((p | o).count_ones());
         let table = &self.tables[st * ENTRIES..(st + 1) * ENTRIES];
         let mut v = 0i32;
+        let (own, theirs) = (mp.count_ones(), mo.count_ones());
+        if let Some(net) = self.net.as_deref() {
+            // The entries first, then one loop over them: the row adds
+            // inside the windows' gather were ten times slower, not vectorised
+            // (engine/MEASUREMENTS.md, "The network ships").
+            let (mut ids, mut n) = ([0u32; WINDOWS], 0);
+            for_indices(p, o, mp, mo, self.used, |i| {
+                ids[n] = i;
+                n += 1;
+            });
+            let mut sums = [0i16; HIDDEN];
+            for &i in &ids[..n] {
+                v += table[i as usize] as i32;
+                net.add(&mut sums, i);
+            }
+            return v * TABLE_STEP + self.counts(st, p, o, own, theirs) + net.value(st, &sums, &features(p, o, own, theirs));
+        }
         for_indices(p, o, mp, mo, self.used, |i| v += table[i as usize] as i32);
-        v * TABLE_STEP + self.counts(st, p, o, mp.count_ones(), mo.count_ones())
+        v * TABLE_STEP + self.counts(st, p, o, own, theirs)
     }
 
     /// [`Self::value`] with the disc windows' configurations of (`p`, `o`)
     /// known (`Indices::mine`); the move windows are read afresh.
     #[inline]
     pub fn value_at<const N: usize>(&self, idx: &[u16; N], p: u64, o: u64, mp: u64, mo: u64) -> i32 {
+        if self.net.is_some() {
+            return self.value(p, o, mp, mo);
+        }
         let st = stage((p | o).count_ones());
         let table = &self.tables[st * ENTRIES..(st + 1) * ENTRIES];
         let mut v = 0i32;
@@ -164,7 +205,8 @@ impl PatternWeights {
     }
 
     /// The value's parts: each read family's windows summed, then each count
-    /// term, in 1/`UNIT` disc (they add up to [`Self::value`]).
+    /// term, then the network's value if there is one, in 1/`UNIT` disc
+    /// (they add up to [`Self::value`]).
     pub fn terms(&self, p: u64, o: u64, mp: u64, mo: u64) -> Vec<(&'static str, i32)> {
         let st = stage((p | o).count_ones());
         let idx = indices(p, o, mp, mo);
@@ -181,21 +223,28 @@ impl PatternWeights {
         for ((name, x), w) in FEATURES.iter().zip(features(p, o, mp.count_ones(), mo.count_ones())).zip(w) {
             out.push((name, x * *w as i32));
         }
+        if let Some(net) = self.net.as_deref() {
+            let mut sums = [0i16; HIDDEN];
+            for_indices(p, o, mp, mo, self.used, |i| net.add(&mut sums, i));
+            out.push(("network", net.value(st, &sums, &features(p, o, mp.count_ones(), mo.count_ones()))));
+        }
         out
     }
 
     /// Whether `b` starts as a pattern weights file does (it may still be
     /// torn or of other tables: [`Self::from_bytes`] tells).
     pub fn is_pattern_file(b: &[u8]) -> bool {
-        b.starts_with(MAGIC)
+        b.starts_with(MAGIC) || b.starts_with(MAGIC_NET)
     }
 
     /// Reads a weights file: magic, u16 stages, u32 entries, u16 features,
-    /// then every value (tables, then count weights) as a varint token: 0
-    /// and a varint n for n + 1 zeros, or the zigzag code of a non-zero value.
+    /// then every value (tables, then count weights) as varint tokens: 0
+    /// and a varint n for n + 1 zeros, or the zigzag code of a non-zero
+    /// value; a `YOMIPAT2` file then has u32 rows and its network's
+    /// numbers ([`PatternNet::numbers`]) as tokens.
     pub fn from_bytes(b: &[u8]) -> Result<PatternWeights, Error> {
         let bad = |why: String| Error::BadWeights(why);
-        if b.len() < 16 || &b[..8] != MAGIC {
+        if b.len() < 16 || (&b[..8] != MAGIC && &b[..8] != MAGIC_NET) {
             return Err(bad("not a Yomi pattern weights file (wrong magic)".into()));
         }
         let stages = u16::from_le_bytes([b[8], b[9]]) as usize;
@@ -206,34 +255,20 @@ impl PatternWeights {
                 "layout {stages} stages × {entries} entries × {nf} features, expected {STAGES} × {ENTRIES} (or {ROUND4_ENTRIES}, {DISC_ENTRIES}) × {NFEATURES}"
             )));
         }
-        let total = STAGES * (entries + NFEATURES);
-        let mut values = Vec::with_capacity(total);
         let mut at = 16;
-        let varint = |at: &mut usize| -> Result<u64, Error> {
-            let mut v = 0u64;
-            for shift in (0..64).step_by(7) {
-                let byte = *b.get(*at).ok_or_else(|| bad("truncated".into()))?;
-                *at += 1;
-                v |= ((byte & 0x7F) as u64) << shift;
-                if byte & 0x80 == 0 {
-                    return Ok(v);
-                }
+        let mut values: Vec<i16> = read_tokens(b, &mut at, STAGES * (entries + NFEATURES), u16::MAX as u64)?.into_iter().map(|v| v as i16).collect();
+        let net = if &b[..8] == MAGIC_NET {
+            let rows = b.get(at..at + 4).ok_or_else(|| bad("truncated".into()))?;
+            let rows = u32::from_le_bytes([rows[0], rows[1], rows[2], rows[3]]) as usize;
+            at += 4;
+            if rows > ENTRIES {
+                return Err(bad(format!("a network of {rows} rows, more than the {ENTRIES} entries")));
             }
-            Err(bad("a number runs too long".into()))
+            let numbers = read_tokens(b, &mut at, PatternNet::len_for(rows), u32::MAX as u64)?;
+            Some(PatternNet::from_numbers(rows, &numbers).map_err(bad)?)
+        } else {
+            None
         };
-        while values.len() < total {
-            match varint(&mut at)? {
-                0 => {
-                    let run = varint(&mut at)? as usize + 1;
-                    if values.len() + run > total {
-                        return Err(bad("a run of zeros goes past the end".into()));
-                    }
-                    values.resize(values.len() + run, 0);
-                }
-                z if z <= u16::MAX as u64 => values.push(((z >> 1) as i16) ^ -((z & 1) as i16)),
-                _ => return Err(bad("a value out of range".into())),
-            }
-        }
         if at != b.len() {
             return Err(bad(format!("{} bytes after the last value", b.len() - at)));
         }
@@ -247,38 +282,85 @@ impl PatternWeights {
             }
             tables
         };
-        Ok(PatternWeights::new(tables, features))
+        let w = PatternWeights::new(tables, features);
+        Ok(match net {
+            Some(net) => w.with_net(net),
+            None => w,
+        })
     }
 
     /// The weights in their file format, which `from_bytes` reads back.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut b = MAGIC.to_vec();
+        let mut b = if self.net.is_some() { MAGIC_NET } else { MAGIC }.to_vec();
         b.extend_from_slice(&(STAGES as u16).to_le_bytes());
         b.extend_from_slice(&(ENTRIES as u32).to_le_bytes());
         b.extend_from_slice(&(NFEATURES as u16).to_le_bytes());
-        let varint = |b: &mut Vec<u8>, mut v: u64| {
-            while v >= 0x80 {
-                b.push((v as u8) | 0x80);
-                v >>= 7;
-            }
-            b.push(v as u8);
-        };
-        let all: Vec<i16> = self.tables().into_iter().chain(self.features.iter().copied()).collect();
-        let mut i = 0;
-        while i < all.len() {
-            if all[i] == 0 {
-                let run = all[i..].iter().take_while(|&&v| v == 0).count();
-                varint(&mut b, 0);
-                varint(&mut b, run as u64 - 1);
-                i += run;
-            } else {
-                let v = all[i];
-                varint(&mut b, (((v << 1) ^ (v >> 15)) as u16) as u64);
-                i += 1;
-            }
+        let all: Vec<i32> = self.tables().into_iter().chain(self.features.iter().copied()).map(|v| v as i32).collect();
+        write_tokens(&mut b, &all);
+        if let Some(net) = self.net.as_deref() {
+            b.extend_from_slice(&(net.rows() as u32).to_le_bytes());
+            write_tokens(&mut b, &net.numbers().collect::<Vec<_>>());
         }
         b
     }
+}
+
+/// Writes `values` as varint tokens: 0 and a varint n for n + 1 zeros, or
+/// the zigzag code of a non-zero value.
+fn write_tokens(b: &mut Vec<u8>, values: &[i32]) {
+    let varint = |b: &mut Vec<u8>, mut v: u64| {
+        while v >= 0x80 {
+            b.push((v as u8) | 0x80);
+            v >>= 7;
+        }
+        b.push(v as u8);
+    };
+    let mut i = 0;
+    while i < values.len() {
+        if values[i] == 0 {
+            let run = values[i..].iter().take_while(|&&v| v == 0).count();
+            varint(b, 0);
+            varint(b, run as u64 - 1);
+            i += run;
+        } else {
+            let v = values[i];
+            varint(b, ((v << 1) ^ (v >> 31)) as u32 as u64);
+            i += 1;
+        }
+    }
+}
+
+/// Reads `n` values of [`write_tokens`] from `b` at `at`, each zigzag code
+/// at most `limit`.
+fn read_tokens(b: &[u8], at: &mut usize, n: usize, limit: u64) -> Result<Vec<i32>, Error> {
+    let bad = |why: &str| Error::BadWeights(why.into());
+    let varint = |at: &mut usize| -> Result<u64, Error> {
+        let mut v = 0u64;
+        for shift in (0..64).step_by(7) {
+            let byte = *b.get(*at).ok_or_else(|| bad("truncated"))?;
+            *at += 1;
+            v |= ((byte & 0x7F) as u64) << shift;
+            if byte & 0x80 == 0 {
+                return Ok(v);
+            }
+        }
+        Err(bad("a number runs too long"))
+    };
+    let mut values = Vec::with_capacity(n);
+    while values.len() < n {
+        match varint(at)? {
+            0 => {
+                let run = varint(at)? as usize + 1;
+                if values.len() + run > n {
+                    return Err(bad("a run of zeros goes past the end"));
+                }
+                values.resize(values.len() + run, 0);
+            }
+            z if z <= limit => values.push(((z >> 1) as u32 as i32) ^ -((z & 1) as i32)),
+            _ => return Err(bad("a value out of range")),
+        }
+    }
+    Ok(values)
 }
 
 #[cfg(test)]
@@ -363,6 +445,43 @@ mod tests {
         assert!(PatternWeights::from_bytes(&extra).is_err());
     }
 
+    /// Tables with a network: the file round-trips as `YOMIPAT2`, a torn
+    /// or overlong one is refused, the value is the tables' plus the
+    /// network's, the terms still add up, and `value_at` agrees.
+    #[test]
+    fn a_network_rides_on_the_tables() {
+        let mut rng = Rng::new(8);
+        let tables: Vec<i16> = (0..STAGES * ENTRIES).map(|_| (rng.next() as i16) >> 9).collect();
+        let counts: Vec<i16> = (0..STAGES * NFEATURES).map(|_| (rng.next() as i16) >> 9).collect();
+        let plain = PatternWeights::new(tables, counts);
+        // Rows for round 4's entries only: the later families read nothing.
+        let w = plain.clone().with_net(crate::eval::pattern_net::tests::random(ROUND4_ENTRIES, 9));
+        let b = w.to_bytes();
+        assert!(b.starts_with(b"YOMIPAT2") && PatternWeights::is_pattern_file(&b));
+        assert_eq!(PatternWeights::from_bytes(&b).unwrap(), w);
+        assert_eq!(w.without_net(), plain);
+        assert!(PatternWeights::from_bytes(&b[..b.len() - 1]).is_err());
+        let mut extra = b.clone();
+        extra.push(0);
+        assert!(PatternWeights::from_bytes(&extra).is_err());
+        let net = w.net().unwrap();
+        let mut differ = 0;
+        for _ in 0..200 {
+            let (p, o) = random_board(&mut rng);
+            let (mp, mo) = moves_of(p, o);
+            let st = stage((p | o).count_ones());
+            let mut sums = [0i16; HIDDEN];
+            indices(p, o, mp, mo).iter().for_each(|&i| net.add(&mut sums, i));
+            let own = net.value(st, &sums, &features(p, o, mp.count_ones(), mo.count_ones()));
+            assert_eq!(w.value(p, o, mp, mo), plain.value(p, o, mp, mo) + own);
+            differ += (own != 0) as usize;
+            assert_eq!(w.terms(p, o, mp, mo).iter().map(|t| t.1).sum::<i32>(), w.value(p, o, mp, mo));
+            let ix = crate::eval::pattern::Indices::<{ crate::eval::pattern::DISC_WINDOWS }>::new(p, o);
+            assert_eq!(w.value_at(&ix.mine, p, o, mp, mo), w.value(p, o, mp, mo));
+        }
+        assert!(differ > 100, "the network reads: {differ}");
+    }
+
     /// A file of round 4's layout (its eleven families' tables per stage)
     /// or of round 6's (the nineteen disc families) reads as the same
     /// weights with the later families' tables zero.
@@ -384,6 +503,7 @@ mod tests {
                 tables: (0..STAGES).flat_map(|st| w.tables[st * ENTRIES..st * ENTRIES + layout].to_vec()).collect(),
                 features: w.features.clone(),
                 used: 0,
+                net: None,
             };
             let mut b = old.to_bytes();
             b[10..14].copy_from_slice(&(layout as u32).to_le_bytes());

@@ -25,7 +25,7 @@ pub mod model_probe;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod adam;
 #[cfg(not(target_arch = "wasm32"))]
-pub mod probe_net;
+pub mod net_fit;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tournament;
 #[cfg(not(target_arch = "wasm32"))]

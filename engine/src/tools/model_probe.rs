@@ -22,7 +22,7 @@ use crate::rules::geometry::Dims;
 use crate::rules::movegen::MoveGen;
 use crate::tools::adam::Adam;
 use crate::tools::pattern_fit::Labelled;
-use crate::tools::probe_net::{NetSpec, ProbeNet};
+use crate::tools::net_fit::{FittedNet, NetData, NetSpec, RATE as NET_RATE};
 
 type G = Dims<8, 8>;
 
@@ -99,7 +99,7 @@ pub struct Spec {
     /// mobility patterns): each square is neither side's move, the mover's,
     /// the opponent's or both.
     moves: Vec<Family>,
-    /// A network fitted to what the tables leave ([`ProbeNet`]).
+    /// A network fitted to what the tables leave ([`FittedNet`]).
     pub net: Option<NetSpec>,
 }
 
@@ -120,14 +120,7 @@ impl Spec {
                 "discs" => discs = true,
                 m if m.starts_with("net=") => {
                     let bad = || Error::BadArgument(format!("--probe {model}: \"{m}\": expected /net=K, /net=KxE or /net=KxE@N: K from 1 to 64 units, E from 1 to 1000 passes, N windows read"));
-                    let (shape, windows) = match m["net=".len()..].split_once('@') {
-                        Some((shape, n)) => (shape, Some(n.parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(bad)?)),
-                        None => (&m["net=".len()..], None),
-                    };
-                    let (hidden, epochs) = shape.split_once('x').unwrap_or((shape, "2"));
-                    let parsed = hidden.parse::<usize>().ok().zip(epochs.parse::<usize>().ok());
-                    let (hidden, epochs) = parsed.filter(|&(h, e)| (1..=64).contains(&h) && (1..=1000).contains(&e)).ok_or_else(bad)?;
-                    net = Some(NetSpec { hidden, epochs, windows });
+                    net = Some(NetSpec::parse(&m["net=".len()..]).ok_or_else(bad)?);
                 }
                 m if m.starts_with("moves=") => {
                     for name in m["moves=".len()..].split(['+', ',']) {
@@ -226,9 +219,6 @@ impl Spec {
     }
 }
 
-/// The network's first Adam step (its units' sums are near 1 in size).
-const NET_RATE: f32 = 0.003;
-
 /// How to fit a probe.
 #[derive(Clone, Copy, Debug)]
 pub struct ProbeOptions {
@@ -254,7 +244,7 @@ pub struct Probe {
     /// Positions fitted.
     pub fitted: usize,
     /// The network over the tables' residual, if the model has one.
-    net: Option<ProbeNet>,
+    net: Option<FittedNet<NFEATURES>>,
 }
 
 /// The tables' value of a position reading `ids`, with count terms `feats`
@@ -350,7 +340,10 @@ impl Probe {
         let net = spec.net.map(|shape| {
             let residual: Vec<f32> =
                 (0..n).map(|j| within[j].score - linear(&theta, &counts[phase[j] as usize], &idx[j * k..(j + 1) * k], &feats[j])).collect();
-            ProbeNet::fit(shape, np, k, &idx, &feats, &residual, NET_RATE, 1, &|epoch, rms| progress(opts.epochs + epoch, rms))
+            let row = |j: usize, out: &mut Vec<u32>| out.extend_from_slice(&idx[j * k..(j + 1) * k]);
+            let head = vec![0; n];
+            let data = NetData { row: &row, head: &head, feats: &feats, residual: &residual };
+            FittedNet::fit(shape, np, 1, &data, NET_RATE, 1, &|epoch, rms| progress(opts.epochs + epoch, rms))
         });
         Probe { spec, theta, counts, train_rms, fitted: n, net }
     }
@@ -366,7 +359,7 @@ impl Probe {
         let c = &self.counts[self.spec.phase(e)];
         let feats = count_terms(p, o);
         let y = linear(&self.theta, c, &ids, &feats);
-        let net = self.net.as_ref().map_or(0.0, |net| net.value(&ids, &feats));
+        let net = self.net.as_ref().map_or(0.0, |net| net.value(&ids, 0, &feats));
         Some((y + net) as f64)
     }
 

@@ -103,6 +103,17 @@ pub struct FitArgs {
     /// fitting.
     #[arg(long, value_name = "FILE|shipped", requires = "patterns")]
     measure: Option<String>,
+    /// With --corpus: keep the tables of --tables and fit a network of the
+    /// evaluation's 32 units over what they leave ("32", "32xE" for E
+    /// passes, default 2; "32xE@N" over the first N windows, ending a
+    /// family: 46 for round 4's), a head per stage; write both to --out
+    /// and measure them.
+    #[arg(long, value_name = "32[xE][@N]", requires = "corpus", conflicts_with = "measure")]
+    net: Option<String>,
+    /// With --net: the tables the network is fitted over (a FILE that
+    /// `fit --patterns` wrote, or shipped; a network they carry is dropped).
+    #[arg(long, default_value = "shipped", value_name = "FILE|shipped", requires = "net")]
+    tables: String,
     /// With --patterns: the families fitted (all, round4, or names such as
     /// corner3x3,edgex); the others' tables stay zero and are not read.
     #[arg(long, default_value = "all", value_name = "all|round4|F,F...")]
@@ -165,6 +176,17 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
         return Err(Error::BadArgument(format!("--real-weight {} is out of range; expected 1 to 64", args.real_weight)));
     }
     let out = args.out.clone().unwrap_or_else(|| "engine/weights/patterns.ywp".into());
+    let net = match &args.net {
+        Some(text) => Some(
+            yomi::tools::net_fit::NetSpec::parse(text)
+                .filter(|s| s.hidden == yomi::eval::pattern_net::HIDDEN)
+                .ok_or_else(|| {
+                    let k = yomi::eval::pattern_net::HIDDEN;
+                    Error::BadArgument(format!("--net {text}: expected {k}, {k}xE or {k}xE@N: {k} units, E from 1 to 1000 passes, N windows read"))
+                })?,
+        ),
+        None => None,
+    };
     let t = std::time::Instant::now();
     let read = |file: &String| {
         yomi::tools::datagen::read(std::path::Path::new(file)).map_err(|e| Error::BadArgument(format!("cannot read {file}: {e}")))
@@ -260,13 +282,29 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
         ffo.len(),
         t.elapsed().as_secs_f64()
     );
-    let w = match args.measure.as_deref() {
-        Some("shipped") => yomi::Weights::shipped().patterns.as_deref().cloned().ok_or_else(|| Error::BadArgument("this build has no pattern weights".into()))?,
-        Some(file) => {
-            let bytes = std::fs::read(file).map_err(|e| Error::BadArgument(format!("--measure {file}: {e}")))?;
-            yomi::eval::pattern_weights::PatternWeights::from_bytes(&bytes).map_err(|e| Error::BadArgument(format!("--measure {file}: {e}")))?
+    let load = |option: &str, file: &str| -> Result<yomi::eval::pattern_weights::PatternWeights, Error> {
+        match file {
+            "shipped" => yomi::Weights::shipped().patterns.as_deref().cloned().ok_or_else(|| Error::BadArgument("this build has no pattern weights".into())),
+            file => {
+                let bytes = std::fs::read(file).map_err(|e| Error::BadArgument(format!("{option} {file}: {e}")))?;
+                yomi::eval::pattern_weights::PatternWeights::from_bytes(&bytes).map_err(|e| Error::BadArgument(format!("{option} {file}: {e}")))
+            }
         }
-        None => {
+    };
+    let w = match (args.measure.as_deref(), &net) {
+        (Some(file), _) => load("--measure", file)?,
+        (None, Some(spec)) => {
+            let tables = load("--tables", &args.tables)?;
+            let t = std::time::Instant::now();
+            let progress = |pass: usize, rms: f64| println!("network pass {pass}: train rms {rms:.3} discs");
+            let (w, clamped) = yomi::tools::pattern_fit::fit_net(&tables, &train, *spec, args.seed, &progress)?;
+            let bytes = w.to_bytes();
+            println!("network fitted in {:.1} s; {clamped} row numbers clamped to a byte", t.elapsed().as_secs_f64());
+            std::fs::write(&out, &bytes).map_err(|e| Error::BadArgument(format!("cannot write {out}: {e}")))?;
+            println!("weights written to {out} ({} bytes)", bytes.len());
+            w
+        }
+        (None, None) => {
             let t = std::time::Instant::now();
             let opts = FitOptions { epochs: args.epochs, rate: args.rate, l2: args.l2, families: fitted_families };
             let progress = |stage: usize, epoch: usize, rms: f64| println!("stage {stage:2} epoch {epoch:4}: rms {rms:.2} discs");
