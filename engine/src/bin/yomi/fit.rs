@@ -179,10 +179,10 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
     let net = match &args.net {
         Some(text) => Some(
             yomi::tools::net_fit::NetSpec::parse(text)
-                .filter(|s| s.hidden == yomi::eval::pattern_net::HIDDEN)
+                .filter(|s| s.hidden == yomi::eval::pattern_net::HIDDEN && s.windows.is_none_or(|n| yomi::eval::pattern::FAMILY_WINDOWS[1..].contains(&n)))
                 .ok_or_else(|| {
                     let k = yomi::eval::pattern_net::HIDDEN;
-                    Error::BadArgument(format!("--net {text}: expected {k}, {k}xE or {k}xE@N: {k} units, E from 1 to 1000 passes, N windows read"))
+                    Error::BadArgument(format!("--net {text}: expected {k}, {k}xE or {k}xE@N: {k} units, E from 1 to 1000 passes, N windows read ending a family (46: round 4's)"))
                 })?,
         ),
         None => None,
