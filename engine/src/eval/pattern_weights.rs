@@ -144,9 +144,9 @@ impl PatternWeights {
         let mut v = 0i32;
         let (own, theirs) = (mp.count_ones(), mo.count_ones());
         if let Some(net) = self.net.as_deref() {
-            // The entries first, then one loop over them: the row adds
-            // inside the windows' gather were ten times slower, not vectorised
-            // (engine/MEASUREMENTS.md, "The network ships").
+            // The entries first, then one loop over them: with the row adds
+            // inside the windows' gather the value took 4-5 times as long
+            // (engine/MEASUREMENTS.md, "The network at the leaves").
             let (mut ids, mut n) = ([0u32; WINDOWS], 0);
             for_indices(p, o, mp, mo, self.used, |i| {
                 ids[n] = i;
