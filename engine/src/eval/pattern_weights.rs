@@ -147,11 +147,7 @@ impl PatternWeights {
             // The entries first, then one loop over them: with the row adds
             // inside the windows' gather the value took 4-5 times as long
             // (engine/MEASUREMENTS.md, "The network at the leaves").
-            let (mut ids, mut n) = ([0u32; WINDOWS], 0);
-            for_indices(p, o, mp, mo, self.used, |i| {
-                ids[n] = i;
-                n += 1;
-            });
+            let (ids, n) = self.entries(p, o, mp, mo);
             let mut sums = [0i16; HIDDEN];
             for &i in &ids[..n] {
                 v += table[i as usize] as i32;
@@ -161,6 +157,18 @@ impl PatternWeights {
         }
         for_indices(p, o, mp, mo, self.used, |i| v += table[i as usize] as i32);
         v * TABLE_STEP + self.counts(st, p, o, own, theirs)
+    }
+
+    /// The table entries (within a stage) of the read families' windows,
+    /// and how many: what the network sums its rows over.
+    #[inline(always)]
+    fn entries(&self, p: u64, o: u64, mp: u64, mo: u64) -> ([u32; WINDOWS], usize) {
+        let (mut ids, mut n) = ([0u32; WINDOWS], 0);
+        for_indices(p, o, mp, mo, self.used, |i| {
+            ids[n] = i;
+            n += 1;
+        });
+        (ids, n)
     }
 
     /// [`Self::value`] with the disc windows' configurations of (`p`, `o`)
@@ -224,8 +232,9 @@ impl PatternWeights {
             out.push((name, x * *w as i32));
         }
         if let Some(net) = self.net.as_deref() {
+            let (ids, n) = self.entries(p, o, mp, mo);
             let mut sums = [0i16; HIDDEN];
-            for_indices(p, o, mp, mo, self.used, |i| net.add(&mut sums, i));
+            ids[..n].iter().for_each(|&i| net.add(&mut sums, i));
             out.push(("network", net.value(st, &sums, &features(p, o, mp.count_ones(), mo.count_ones()))));
         }
         out
