@@ -336,6 +336,29 @@ impl<'w, G: MoveGen> Evaluator<'w, G> {
                 return (v * SCALE / UNIT).clamp(-limit, limit);
             }
         }
+        self.shape_value(p, o)
+    }
+
+    /// [`Self::eval`] where only whether the value lies inside (`lo`, `hi`)
+    /// matters beyond `margin`, all in evaluation units: a pattern network
+    /// is read only near the window ([`PatternWeights::value_near`]).
+    #[inline(never)]
+    pub fn eval_near(&self, p: u64, o: u64, lo: i32, hi: i32, margin: i32) -> i32 {
+        let limit = G::SQUARES as i32 * SCALE - 1;
+        if G::ROWS == 8 && G::COLS == 8 {
+            if let Some(pw) = self.patterns {
+                let unit = |v: i32| v.saturating_mul(UNIT / SCALE);
+                let v = pw.value_near(p, o, G::moves(p, o), G::moves(o, p), unit(lo), unit(hi), unit(margin));
+                return (v * SCALE / UNIT).clamp(-limit, limit);
+            }
+        }
+        self.shape_value(p, o)
+    }
+
+    /// The value by the shape's own windows and count terms.
+    #[inline(always)]
+    fn shape_value(&self, p: u64, o: u64) -> i32 {
+        let limit = G::SQUARES as i32 * SCALE - 1;
         let st = stage((p | o).count_ones(), G::SQUARES as u32);
         let table = &self.tables[st * TABLE_SIZE..(st + 1) * TABLE_SIZE];
         let mut v = 0i32;

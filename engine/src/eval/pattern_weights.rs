@@ -139,24 +139,38 @@ impl PatternWeights {
     /// given the legal moves of that side (`mp`) and of the other (`mo`).
     #[inline]
     pub fn value(&self, p: u64, o: u64, mp: u64, mo: u64) -> i32 {
+        self.value_near(p, o, mp, mo, i32::MIN, i32::MAX, 0)
+    }
+
+    /// [`Self::value`] where only whether it lies inside (`lo`, `hi`) matters
+    /// beyond `margin`: the network is read only if the tables' value is
+    /// within `margin` of the window, since outside it a correction that
+    /// large is rare (engine/MEASUREMENTS.md, "The network read near the
+    /// window"). Without a network, the value.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub fn value_near(&self, p: u64, o: u64, mp: u64, mo: u64, lo: i32, hi: i32, margin: i32) -> i32 {
         let st = stage((p | o).count_ones());
         let table = &self.tables[st * ENTRIES..(st + 1) * ENTRIES];
         let mut v = 0i32;
-        let (own, theirs) = (mp.count_ones(), mo.count_ones());
-        if let Some(net) = self.net.as_deref() {
-            // The entries first, then one loop over them: with the row adds
-            // inside the windows' gather the value took 4-5 times as long
-            // (engine/MEASUREMENTS.md, "The network at the leaves").
-            let (ids, n) = self.entries(p, o, mp, mo);
-            let mut sums = [0i16; HIDDEN];
-            for &i in &ids[..n] {
-                v += table[i as usize] as i32;
-                net.add(&mut sums, i);
-            }
-            return v * TABLE_STEP + self.counts(st, p, o, own, theirs) + net.value(st, &sums, &features(p, o, own, theirs));
-        }
         for_indices(p, o, mp, mo, self.used, |i| v += table[i as usize] as i32);
-        v * TABLE_STEP + self.counts(st, p, o, own, theirs)
+        let feats = features(p, o, mp.count_ones(), mo.count_ones());
+        let tables = v * TABLE_STEP + self.weighted(st, &feats);
+        let Some(net) = self.net.as_deref() else {
+            return tables;
+        };
+        if tables.saturating_add(margin) <= lo || tables.saturating_sub(margin) >= hi {
+            return tables;
+        }
+        // The entries again, then one loop over them: with the row adds
+        // inside the windows' gather the value took 4-5 times as long
+        // (engine/MEASUREMENTS.md, "The network at the leaves").
+        let (ids, n) = self.entries(p, o, mp, mo);
+        let mut sums = [0i16; HIDDEN];
+        for &i in &ids[..n] {
+            net.add(&mut sums, i);
+        }
+        tables + net.value(st, &sums, &feats)
     }
 
     /// The table entries (within a stage) of the read families' windows,
@@ -204,9 +218,15 @@ impl PatternWeights {
     /// The count terms' part of the value at stage `st`.
     #[inline(always)]
     fn counts(&self, st: usize, p: u64, o: u64, own_moves: u32, their_moves: u32) -> i32 {
+        self.weighted(st, &features(p, o, own_moves, their_moves))
+    }
+
+    /// The count terms `feats` weighted at stage `st`.
+    #[inline(always)]
+    fn weighted(&self, st: usize, feats: &[i32; NFEATURES]) -> i32 {
         let w = &self.features[st * NFEATURES..(st + 1) * NFEATURES];
         let mut v = 0;
-        for (x, w) in features(p, o, own_moves, their_moves).iter().zip(w) {
+        for (x, w) in feats.iter().zip(w) {
             v += x * *w as i32;
         }
         v
@@ -489,6 +509,31 @@ mod tests {
             assert_eq!(w.value_at(&ix.mine, p, o, mp, mo), w.value(p, o, mp, mo));
         }
         assert!(differ > 100, "the network reads: {differ}");
+    }
+
+    /// Near the window the network is read; beyond the margin the value is
+    /// the tables' alone, and without a network it is always the value.
+    #[test]
+    fn the_network_is_read_only_near_the_window() {
+        let mut rng = Rng::new(11);
+        let tables: Vec<i16> = (0..STAGES * ENTRIES).map(|_| (rng.next() as i16) >> 9).collect();
+        let counts: Vec<i16> = (0..STAGES * NFEATURES).map(|_| (rng.next() as i16) >> 9).collect();
+        let plain = PatternWeights::new(tables, counts);
+        let w = plain.clone().with_net(crate::eval::pattern_net::tests::random(ENTRIES, 12));
+        for _ in 0..200 {
+            let (p, o) = random_board(&mut rng);
+            let (mp, mo) = moves_of(p, o);
+            let (full, base) = (w.value(p, o, mp, mo), plain.value(p, o, mp, mo));
+            let m = 100;
+            // A correction of `m` could still bring the value to the window's edge.
+            for (lo, hi) in [(base - 1, base + 1), (base + m - 1, base + m), (base - m, base - m + 1)] {
+                assert_eq!(w.value_near(p, o, mp, mo, lo, hi, m), full, "within the margin");
+                assert_eq!(plain.value_near(p, o, mp, mo, lo, hi, m), base);
+            }
+            for (lo, hi) in [(base + m, base + m + 1), (base - m - 1, base - m)] {
+                assert_eq!(w.value_near(p, o, mp, mo, lo, hi, m), base, "beyond the margin");
+            }
+        }
     }
 
     /// A file of round 4's layout (its eleven families' tables per stage)

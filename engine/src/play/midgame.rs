@@ -30,6 +30,12 @@ const SEARCH_SORT_DEPTH: u32 = 7;
 /// over the pool once the eldest is searched.
 pub const SPLIT_DEPTH: u32 = 7;
 
+/// How far (evaluation units) beyond a leaf's window the tables' value may
+/// lie and the network over them still be read: 4 discs kept 0.80 of the
+/// tables' speed and won at equal time, where 2 discs, faster, lost the
+/// network's gain (engine/MEASUREMENTS.md, "The network read near the window").
+const NET_MARGIN: i32 = 4 * SCALE;
+
 /// The playing search's policy.
 #[derive(Clone)]
 pub struct Mid<'w, G> {
@@ -66,6 +72,17 @@ impl<'w, G: MoveGen> Mid<'w, G> {
             self.final_value(p, o)
         } else {
             self.eval.eval(p, o)
+        }
+    }
+
+    /// [`Self::leaf`] where only the window (`lo`, `hi`) matters: a
+    /// network over the tables is read only within `NET_MARGIN` of it.
+    #[inline(always)]
+    fn leaf_near(&self, p: u64, o: u64, lo: i32, hi: i32) -> i32 {
+        if (p | o) == G::FULL {
+            self.final_value(p, o)
+        } else {
+            self.eval.eval_near(p, o, lo, hi, NET_MARGIN)
         }
     }
 }
@@ -192,7 +209,7 @@ fn shallow<G: MoveGen>(s: &mut MidSearcher<'_, '_, G>, p: u64, o: u64, moves: u6
         for sq in Squares(moves) {
             let f = G::flips(p, o, sq);
             s.stats.nodes += 1;
-            let v = -s.policy.leaf(o ^ f, p ^ f ^ (1u64 << sq));
+            let v = -s.policy.leaf_near(o ^ f, p ^ f ^ (1u64 << sq), -beta, -alpha);
             if raise(&mut best, &mut alpha, v, beta) {
                 break;
             }
