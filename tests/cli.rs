@@ -614,8 +614,10 @@ fn eval_prints_the_pattern_evaluation_and_its_parts() {
     // The parts add up to the value (both in whole 1/64 discs; eval rounds to 1/16).
     let parts: f64 = v["terms"].as_object().unwrap().values().map(|x| x.as_f64().unwrap()).sum();
     assert!((parts - v["eval"].as_f64().unwrap()).abs() < 1.0 / 16.0, "{parts} vs {}", v["eval"]);
-    // The shipped weights' twenty-two families (19 over the discs, 3 over the moves) and the four count terms.
-    assert_eq!(v["terms"].as_object().unwrap().len(), 22 + 4);
+    // The shipped weights' twenty-two families (19 over the discs, 3 over the moves), the four
+    // count terms and the network over them.
+    assert_eq!(v["terms"].as_object().unwrap().len(), 22 + 4 + 1);
+    assert!(v["terms"].as_object().unwrap().contains_key("network"), "{v}");
     // A position with a corner for the side to move is better for it than its mirror image.
     let own = "XXXXXXX-XOOOOOO-XOOOOOO-XOOOOOO-XOOOOOO-XOOOOOO-XOOOOOO--------- X";
     let o = yomi(&["eval", "--json", own]);
