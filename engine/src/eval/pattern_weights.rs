@@ -474,15 +474,20 @@ mod tests {
         assert!(PatternWeights::from_bytes(&extra).is_err());
     }
 
+    /// Tables and count weights drawn from `rng`, small enough not to clamp.
+    fn small_random(rng: &mut Rng) -> PatternWeights {
+        let tables: Vec<i16> = (0..STAGES * ENTRIES).map(|_| (rng.next() as i16) >> 9).collect();
+        let counts: Vec<i16> = (0..STAGES * NFEATURES).map(|_| (rng.next() as i16) >> 9).collect();
+        PatternWeights::new(tables, counts)
+    }
+
     /// Tables with a network: the file round-trips as `YOMIPAT2`, a torn
     /// or overlong one is refused, the value is the tables' plus the
     /// network's, the terms still add up, and `value_at` agrees.
     #[test]
     fn a_network_rides_on_the_tables() {
         let mut rng = Rng::new(8);
-        let tables: Vec<i16> = (0..STAGES * ENTRIES).map(|_| (rng.next() as i16) >> 9).collect();
-        let counts: Vec<i16> = (0..STAGES * NFEATURES).map(|_| (rng.next() as i16) >> 9).collect();
-        let plain = PatternWeights::new(tables, counts);
+        let plain = small_random(&mut rng);
         // Rows for round 4's entries only: the later families read nothing.
         let w = plain.clone().with_net(crate::eval::pattern_net::tests::random(ROUND4_ENTRIES, 9));
         let b = w.to_bytes();
@@ -516,9 +521,7 @@ mod tests {
     #[test]
     fn the_network_is_read_only_near_the_window() {
         let mut rng = Rng::new(11);
-        let tables: Vec<i16> = (0..STAGES * ENTRIES).map(|_| (rng.next() as i16) >> 9).collect();
-        let counts: Vec<i16> = (0..STAGES * NFEATURES).map(|_| (rng.next() as i16) >> 9).collect();
-        let plain = PatternWeights::new(tables, counts);
+        let plain = small_random(&mut rng);
         let w = plain.clone().with_net(crate::eval::pattern_net::tests::random(ENTRIES, 12));
         for _ in 0..200 {
             let (p, o) = random_board(&mut rng);
