@@ -39,6 +39,16 @@ fn negamax(b: &Board, depth: u32) -> i32 {
     moves.iter().map(|&m| -negamax(&b.play(m), depth - 1)).max().unwrap()
 }
 
+/// The case a fresh run of the property below found: the network read near
+/// the window once returned the tables' value beyond it, not a bound, and a
+/// depth-4 search missed negamax by 6 discs.
+#[test]
+fn fixed_depth_search_equals_negamax_with_the_network_read_near_the_window() {
+    let pos = random_position(12, false, 10, 7311181810931002552);
+    let r = run(&pos, Level::depth(4));
+    assert_eq!((r.score * SCALE as f64).round() as i32, negamax(&Board::from_position(&pos), r.depth));
+}
+
 fn random_position(board: usize, reversi: bool, empties: u32, seed: u64) -> Position {
     *reference::random_game(board, reversi, seed, |g| g.current().empties().count_ones() > empties).current()
 }

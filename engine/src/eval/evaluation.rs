@@ -340,15 +340,16 @@ impl<'w, G: MoveGen> Evaluator<'w, G> {
     }
 
     /// [`Self::eval`] where only whether the value lies inside (`lo`, `hi`)
-    /// matters beyond `margin`, all in evaluation units: a pattern network
-    /// is read only near the window ([`PatternWeights::value_near`]).
+    /// matters (evaluation units): a pattern network is read only near the
+    /// window, and beyond it a bound on the value on the same side comes
+    /// back ([`PatternWeights::value_near`]).
     #[inline(never)]
-    pub fn eval_near(&self, p: u64, o: u64, lo: i32, hi: i32, margin: i32) -> i32 {
+    pub fn eval_near(&self, p: u64, o: u64, lo: i32, hi: i32) -> i32 {
         let limit = G::SQUARES as i32 * SCALE - 1;
         if G::ROWS == 8 && G::COLS == 8 {
             if let Some(pw) = self.patterns {
                 let unit = |v: i32| v.saturating_mul(UNIT / SCALE);
-                let v = pw.value_near(p, o, G::moves(p, o), G::moves(o, p), unit(lo), unit(hi), unit(margin));
+                let v = pw.value_near(p, o, G::moves(p, o), G::moves(o, p), unit(lo), unit(hi));
                 return (v * SCALE / UNIT).clamp(-limit, limit);
             }
         }

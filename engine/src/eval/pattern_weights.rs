@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::eval::pattern_net::{PatternNet, HIDDEN};
 use crate::eval::pattern::{
     features, for_indices, for_move_indices, indices, stage, FamilySet, DISC_ENTRIES, DISC_FAMILIES, DISC_FAMILY_SET, ENTRIES, FAMILIES, FAMILY_WINDOWS,
-    FEATURES, NFAMILIES, NFEATURES, OFFSETS, ROUND4_ENTRIES, STAGES, WINDOWS, WINDOW_OFFSETS,
+    FEATURES, NFAMILIES, NFEATURES, OFFSETS, ROUND4_ENTRIES, STAGES, UNIT, WINDOWS, WINDOW_OFFSETS,
 };
 
 /// The layouts a file may have, as table entries per stage: round 4's
@@ -38,6 +38,11 @@ const MAGIC_NET: &[u8; 8] = b"YOMIPAT2";
 
 /// The tables' step in 1/`UNIT` disc: a sixteenth of a disc.
 pub const TABLE_STEP: i32 = 4;
+
+/// The network's correction is held within ± this (1/`UNIT` disc): 4 discs.
+/// The search's leaves read the network only within this reach of their
+/// window, and a bound this wide keeps the search exact.
+pub const NET_REACH: i32 = 4 * UNIT;
 
 /// A fitted value in 1/`UNIT` disc as a table entry: the nearest step,
 /// within the range a byte holds.
@@ -139,17 +144,18 @@ impl PatternWeights {
     /// given the legal moves of that side (`mp`) and of the other (`mo`).
     #[inline]
     pub fn value(&self, p: u64, o: u64, mp: u64, mo: u64) -> i32 {
-        self.value_near(p, o, mp, mo, i32::MIN, i32::MAX, 0)
+        self.value_near(p, o, mp, mo, i32::MIN / 2, i32::MAX / 2)
     }
 
-    /// [`Self::value`] where only whether it lies inside (`lo`, `hi`) matters
-    /// beyond `margin`: the network is read only if the tables' value is
-    /// within `margin` of the window, since outside it a correction that
-    /// large is rare (engine/MEASUREMENTS.md, "The network read near the
-    /// window"). Without a network, the value.
+    /// [`Self::value`] where only whether it lies inside (`lo`, `hi`)
+    /// matters: the network, whose correction is held within
+    /// ±[`NET_REACH`], is read only if the tables' value is within that
+    /// reach of the window. Beyond it the tables' value moved by the reach
+    /// towards the window is returned, a bound on the value on the same
+    /// side of the window, so a search over it is exact (engine/MEASUREMENTS.md,
+    /// "The network read near the window"). Without a network, the value.
     #[inline]
-    #[allow(clippy::too_many_arguments)]
-    pub fn value_near(&self, p: u64, o: u64, mp: u64, mo: u64, lo: i32, hi: i32, margin: i32) -> i32 {
+    pub fn value_near(&self, p: u64, o: u64, mp: u64, mo: u64, lo: i32, hi: i32) -> i32 {
         let st = stage((p | o).count_ones());
         let table = &self.tables[st * ENTRIES..(st + 1) * ENTRIES];
         let mut v = 0i32;
@@ -159,8 +165,11 @@ impl PatternWeights {
         let Some(net) = self.net.as_deref() else {
             return tables;
         };
-        if tables.saturating_add(margin) <= lo || tables.saturating_sub(margin) >= hi {
-            return tables;
+        if tables + NET_REACH <= lo {
+            return tables + NET_REACH;
+        }
+        if tables - NET_REACH >= hi {
+            return tables - NET_REACH;
         }
         // The entries again, then one loop over them: with the row adds
         // inside the windows' gather the value took 4-5 times as long
@@ -170,7 +179,7 @@ impl PatternWeights {
         for &i in &ids[..n] {
             net.add(&mut sums, i);
         }
-        tables + net.value(st, &sums, &feats)
+        tables + net.value(st, &sums, &feats).clamp(-NET_REACH, NET_REACH)
     }
 
     /// The table entries (within a stage) of the read families' windows,
@@ -255,7 +264,7 @@ impl PatternWeights {
             let (ids, n) = self.entries(p, o, mp, mo);
             let mut sums = [0i16; HIDDEN];
             ids[..n].iter().for_each(|&i| net.add(&mut sums, i));
-            out.push(("network", net.value(st, &sums, &features(p, o, mp.count_ones(), mo.count_ones()))));
+            out.push(("network", net.value(st, &sums, &features(p, o, mp.count_ones(), mo.count_ones())).clamp(-NET_REACH, NET_REACH)));
         }
         out
     }
@@ -507,7 +516,7 @@ mod tests {
             let mut sums = [0i16; HIDDEN];
             indices(p, o, mp, mo).iter().for_each(|&i| net.add(&mut sums, i));
             let own = net.value(st, &sums, &features(p, o, mp.count_ones(), mo.count_ones()));
-            assert_eq!(w.value(p, o, mp, mo), plain.value(p, o, mp, mo) + own);
+            assert_eq!(w.value(p, o, mp, mo), plain.value(p, o, mp, mo) + own.clamp(-NET_REACH, NET_REACH));
             differ += (own != 0) as usize;
             assert_eq!(w.terms(p, o, mp, mo).iter().map(|t| t.1).sum::<i32>(), w.value(p, o, mp, mo));
             let ix = crate::eval::pattern::Indices::<{ crate::eval::pattern::DISC_WINDOWS }>::new(p, o);
@@ -516,27 +525,36 @@ mod tests {
         assert!(differ > 100, "the network reads: {differ}");
     }
 
-    /// Near the window the network is read; beyond the margin the value is
-    /// the tables' alone, and without a network it is always the value.
+    /// Near the window the network is read, its correction held within the
+    /// reach; beyond the reach a bound on the same side of the window comes
+    /// back; without a network it is always the value.
     #[test]
     fn the_network_is_read_only_near_the_window() {
         let mut rng = Rng::new(11);
         let plain = small_random(&mut rng);
         let w = plain.clone().with_net(crate::eval::pattern_net::tests::random(ENTRIES, 12));
-        for _ in 0..200 {
+        let m = NET_REACH;
+        let mut clamped = 0;
+        for _ in 0..300 {
             let (p, o) = random_board(&mut rng);
             let (mp, mo) = moves_of(p, o);
             let (full, base) = (w.value(p, o, mp, mo), plain.value(p, o, mp, mo));
-            let m = 100;
-            // A correction of `m` could still bring the value to the window's edge.
+            assert!((full - base).abs() <= m);
+            clamped += ((full - base).abs() == m) as usize;
+            // A correction of the reach could still bring the value to the window's edge.
             for (lo, hi) in [(base - 1, base + 1), (base + m - 1, base + m), (base - m, base - m + 1)] {
-                assert_eq!(w.value_near(p, o, mp, mo, lo, hi, m), full, "within the margin");
-                assert_eq!(plain.value_near(p, o, mp, mo, lo, hi, m), base);
+                assert_eq!(w.value_near(p, o, mp, mo, lo, hi), full, "within the reach");
+                assert_eq!(plain.value_near(p, o, mp, mo, lo, hi), base);
             }
-            for (lo, hi) in [(base + m, base + m + 1), (base - m - 1, base - m)] {
-                assert_eq!(w.value_near(p, o, mp, mo, lo, hi, m), base, "beyond the margin");
-            }
+            // Beyond it: a bound, on the window's side the value is on.
+            let (lo, hi) = (base + m, base + m + 1);
+            let v = w.value_near(p, o, mp, mo, lo, hi);
+            assert!(v <= lo && full <= v, "{v} bounds {full} from above");
+            let (lo, hi) = (base - m - 1, base - m);
+            let v = w.value_near(p, o, mp, mo, lo, hi);
+            assert!(v >= hi && full >= v, "{v} bounds {full} from below");
         }
+        assert!(clamped > 0, "some corrections reach the clamp");
     }
 
     /// A file of round 4's layout (its eleven families' tables per stage)

@@ -30,12 +30,6 @@ const SEARCH_SORT_DEPTH: u32 = 7;
 /// over the pool once the eldest is searched.
 pub const SPLIT_DEPTH: u32 = 7;
 
-/// How far (evaluation units) beyond a leaf's window the tables' value may
-/// lie and the network over them still be read: at 4 discs the search kept
-/// 0.84 of the tables' nodes at equal time and won 53.7 %; 2 discs, faster,
-/// kept less of the gain (engine/MEASUREMENTS.md, "The network read near the window").
-const NET_MARGIN: i32 = 4 * SCALE;
-
 /// The playing search's policy.
 #[derive(Clone)]
 pub struct Mid<'w, G> {
@@ -76,13 +70,13 @@ impl<'w, G: MoveGen> Mid<'w, G> {
     }
 
     /// [`Self::leaf`] where only the window (`lo`, `hi`) matters: a
-    /// network over the tables is read only within `NET_MARGIN` of it.
+    /// network over the tables is read only near it (`Evaluator::eval_near`).
     #[inline(always)]
     fn leaf_near(&self, p: u64, o: u64, lo: i32, hi: i32) -> i32 {
         if (p | o) == G::FULL {
             self.final_value(p, o)
         } else {
-            self.eval.eval_near(p, o, lo, hi, NET_MARGIN)
+            self.eval.eval_near(p, o, lo, hi)
         }
     }
 }
