@@ -324,28 +324,21 @@ impl<'w, G: MoveGen> Evaluator<'w, G> {
 
     /// The value of (`p`, `o`) for the side owning `p`, in evaluation units,
     /// strictly inside ±`SQUARES`·`SCALE` so that it never looks like a
-    /// finished game. Not inlined: it is large, called from many places, and
-    /// its own cost dwarfs a call's.
-    #[inline(never)]
+    /// finished game: [`Self::eval_near`] over an unbounded window.
+    #[inline]
     pub fn eval(&self, p: u64, o: u64) -> i32 {
-        let limit = G::SQUARES as i32 * SCALE - 1;
-        // The shape test is a constant: other boards compile without it.
-        if G::ROWS == 8 && G::COLS == 8 {
-            if let Some(pw) = self.patterns {
-                let v = pw.value(p, o, G::moves(p, o), G::moves(o, p));
-                return (v * SCALE / UNIT).clamp(-limit, limit);
-            }
-        }
-        self.shape_value(p, o)
+        self.eval_near(p, o, i32::MIN, i32::MAX)
     }
 
     /// [`Self::eval`] where only whether the value lies inside (`lo`, `hi`)
     /// matters (evaluation units): a pattern network is read only near the
     /// window, and beyond it a bound on the value on the same side comes
-    /// back ([`PatternWeights::value_near`]).
+    /// back ([`PatternWeights::value_near`]). Not inlined: it is large,
+    /// called from many places, and its own cost dwarfs a call's.
     #[inline(never)]
     pub fn eval_near(&self, p: u64, o: u64, lo: i32, hi: i32) -> i32 {
         let limit = G::SQUARES as i32 * SCALE - 1;
+        // The shape test is a constant: other boards compile without it.
         if G::ROWS == 8 && G::COLS == 8 {
             if let Some(pw) = self.patterns {
                 let unit = |v: i32| v.saturating_mul(UNIT / SCALE);

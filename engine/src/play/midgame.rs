@@ -62,11 +62,7 @@ impl<'w, G: MoveGen> Mid<'w, G> {
     /// not to pay two move generations at every leaf).
     #[inline(always)]
     fn leaf(&self, p: u64, o: u64) -> i32 {
-        if (p | o) == G::FULL {
-            self.final_value(p, o)
-        } else {
-            self.eval.eval(p, o)
-        }
+        self.leaf_near(p, o, i32::MIN, i32::MAX)
     }
 
     /// [`Self::leaf`] where only the window (`lo`, `hi`) matters: a
