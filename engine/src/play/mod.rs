@@ -3,9 +3,11 @@
 //! search ([`midgame`]), the levels ([`level`]) and the one rule by which
 //! every front end turns a level, depth and time into a search ([`strength`]), and the root that chooses
 //! a move ([`search`]), handing over to the exact solver near the end, and
-//! a move's share of a game clock ([`time_control`]).
+//! a move's share of a game clock ([`time_control`]). A page may install
+//! a larger evaluation while it runs ([`installed`]).
 
 pub mod probcut;
+pub mod installed;
 pub mod midgame;
 pub mod level;
 pub mod strength;

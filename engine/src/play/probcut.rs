@@ -55,10 +55,23 @@ impl ProbCutStats {
     }
 
     /// The statistics that go with the weights named `weights`, where a name
-    /// brings its own: `compact` the compact evaluation's. The one rule for
+    /// brings its own: `compact` the compact evaluation's, `browser` the
+    /// browser's. The one rule for
     /// the CLI's `--weights` and a match player's `weights=`.
     pub fn paired_with(weights: &str) -> Option<&'static ProbCutStats> {
-        (weights == "compact").then(Self::compact)
+        match weights {
+            "compact" => Some(Self::compact()),
+            "browser" => Some(Self::browser()),
+            _ => None,
+        }
+    }
+
+    /// The statistics of the browser's evaluation (the compact tables with
+    /// a network, engine/weights/patterns-browser.ywp), which the page
+    /// fetches with it.
+    pub fn browser() -> &'static ProbCutStats {
+        static S: OnceLock<ProbCutStats> = OnceLock::new();
+        S.get_or_init(|| ProbCutStats::parse(include_str!("../../weights/probcut-browser.txt")).expect("the embedded statistics are valid"))
     }
 
     /// The statistics of the compact evaluation

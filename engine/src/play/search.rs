@@ -61,16 +61,17 @@ pub struct SearchOptions {
 }
 
 impl SearchOptions {
-    /// A search at `level` with the shipped weights, every thread in ybw mode,
-    /// the level's own time.
+    /// A search at `level` with the current weights (the shipped ones, or
+    /// those installed since), every thread in ybw mode, the level's own time.
     pub fn new(level: Level, scoring: Scoring) -> SearchOptions {
+        let (weights, probcut) = crate::play::installed::current();
         SearchOptions {
             scoring,
             level,
             limits: Limits { time: level.seconds, nodes: None },
             all_moves: false,
-            weights: Weights::shipped(),
-            probcut: ProbCutStats::shipped(),
+            weights,
+            probcut,
             mode: Mode::default(),
             exclude: 0,
         }

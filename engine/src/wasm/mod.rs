@@ -1,12 +1,13 @@
 //! The browser bindings: the rules and perft for JavaScript ([`Game`] here),
 //! searches and solves with a stop flag in shared memory ([`analysis`]), the
-//! visitor's benchmark ([`bench`]), the opening book ([`book`]), the opening explorer ([`explorer`]), game files ([`files`]), a review's summary ([`review`]), and the rayon pool over web workers
+//! visitor's benchmark ([`bench`]), the opening book ([`book`]), the evaluation fetched after the first paint ([`evaluation`]), the opening explorer ([`explorer`]), game files ([`files`]), a review's summary ([`review`]), and the rayon pool over web workers
 //! (`initThreadPool`, only in the threaded build). Every error reaches
 //! JavaScript as an `Error` carrying the same message the CLI prints.
 
 mod analysis;
 mod bench;
 mod book;
+mod evaluation;
 mod explorer;
 mod files;
 mod four;

@@ -30,7 +30,8 @@ pub fn check_hash(mib: usize) -> Result<(), Error> {
 }
 
 /// Weights by name: `shipped` (the embedded fitted weights), `compact`
-/// (the browser's evaluation), `hand` (the hand-set starting point of the
+/// (the browser's embedded evaluation and the solvers' ordering), `browser`
+/// (the browser's evaluation once its network is fetched), `hand` (the hand-set starting point of the
 /// fit), or a file's path: a weights file
 /// (`yomi fit`, paper 000's features; 8×8 then uses them too) or a pattern
 /// weights file (`yomi fit --patterns`, the 8×8 evaluation; the other
@@ -41,6 +42,10 @@ pub fn load_weights(name: &str) -> Result<&'static Weights, Error> {
     match name {
         "shipped" | "fitted" => Ok(Weights::shipped()),
         "compact" => Ok(Weights::compact()),
+        "browser" => {
+            static W: std::sync::OnceLock<Weights> = std::sync::OnceLock::new();
+            Ok(W.get_or_init(|| with_patterns(include_bytes!("../../../weights/patterns-browser.ywp")).expect("the embedded pattern file is valid")))
+        }
         "hand" => Ok(Box::leak(Box::new(yomi::tools::train::hand_set()))),
         path => {
             let bytes = std::fs::read(path).map_err(|e| Error::BadArgument(format!("cannot read weights {path}: {e}")))?;
@@ -55,12 +60,14 @@ pub fn load_weights(name: &str) -> Result<&'static Weights, Error> {
 }
 
 /// ProbCut statistics by name: `shipped` (the embedded ones, calibrated on
-/// the shipped evaluation), `compact` (the compact evaluation's) or a file
+/// the shipped evaluation), `compact` (the compact evaluation's), `browser`
+/// (the browser's evaluation's) or a file
 /// written by `yomi probcut --calibrate`.
 pub fn load_probcut(name: &str) -> Result<&'static yomi::ProbCutStats, Error> {
     match name {
         "shipped" => return Ok(yomi::ProbCutStats::shipped()),
         "compact" => return Ok(yomi::ProbCutStats::compact()),
+        "browser" => return Ok(yomi::ProbCutStats::browser()),
         _ => {}
     }
     let text = std::fs::read_to_string(name).map_err(|e| Error::BadArgument(format!("cannot read ProbCut statistics {name}: {e}")))?;
@@ -69,7 +76,7 @@ pub fn load_probcut(name: &str) -> Result<&'static yomi::ProbCutStats, Error> {
 }
 
 /// The ProbCut statistics that go with the weights named `weights`: the
-/// compact evaluation's with it, else the shipped ones.
+/// compact and browser evaluations' with them, else the shipped ones.
 pub fn probcut_for(weights: &str) -> &'static yomi::ProbCutStats {
     yomi::ProbCutStats::paired_with(weights).unwrap_or_else(yomi::ProbCutStats::shipped)
 }
