@@ -165,6 +165,18 @@ async function loadBook() {
   }
 }
 
+// The evaluation the engine embeds is the compact tables; the larger one
+// (the same tables with a network over them) comes after the first paint.
+async function loadEvaluation() {
+  try {
+    const { bytes } = await app.yomi.loadEvaluation('pkg/evaluation.ywp', 'pkg/evaluation-probcut.txt');
+    $('evaluation').textContent = t('Pattern tables with a network over them ({mb} MB, fetched after the board was ready)',
+      { mb: (bytes / 1e6).toFixed(1) });
+  } catch (e) {
+    $('evaluation').textContent = t('The compact pattern tables (no network: {why})', { why: e.message });
+  }
+}
+
 async function loadExplorer() {
   try {
     app.explorerInfo = await app.yomi.loadExplorer('pkg/explorer.yex');
@@ -268,6 +280,7 @@ function restoreSettings(kept, levels) {
     await loadOpenings().catch((e) => { $('trainer-status').textContent = e.message; });
     await loadBook();
     loadExplorer();
+    loadEvaluation();
   } catch (e) {
     showError(e.message);
     $('engine-note').textContent = e.message;

@@ -31,9 +31,11 @@ helper=$(ls web/pkg/snippets/wasm-bindgen-rayon-*/src/workerHelpers.no-bundler.j
 grep -q 'await pkg.default(data.module, data.memory);' "$helper"
 sed -i 's/await pkg.default(data.module, data.memory);/await pkg.default({ module_or_path: data.module, memory: data.memory });/' "$helper"
 
-# The opening book and the explorer, fetched by the engine's worker after the first paint.
+# The opening book, the explorer and the evaluation's network, fetched by the engine's worker after the first paint.
 cp engine/book/book.ybk web/pkg/book.ybk
 cp engine/explorer/explorer.yex web/pkg/explorer.yex
+cp engine/weights/patterns-browser.ywp web/pkg/evaluation.ywp
+cp engine/weights/probcut-browser.txt web/pkg/evaluation-probcut.txt
 
 # The single-thread build, for pages that are not cross-origin isolated (no
 # SharedArrayBuffer there, so no shared memory and no workers). RUSTFLAGS

@@ -41,6 +41,8 @@
 //   openings                               → [{ name, moves }]: the named openings, begun with f5
 //   reviewSummary { moves }                → { black, white }: each player's graded moves summed
 //         ({ moves, mistakes, lost, mistakeLoss, grades, meanLoss, accuracy })
+//   loadEvaluation { url, probcutUrl }     → { families, network, bytes }: the evaluation file and
+//         its ProbCut statistics, fetched here; searches set up from then on use them
 //   loadExplorer { url }                   → { positions, games, minGames, bytes }: the opening explorer
 //         file, fetched here and kept; state() reports what tournament players
 //         played from the position (`explorer`, as `yomi explore --json` prints it)
@@ -186,6 +188,15 @@ const commands = {
     if (!res.ok) throw new Error(`the opening book (${url}) could not be fetched: HTTP ${res.status}`);
     const bytes = new Uint8Array(await res.arrayBuffer());
     return { positions: engine.loadBook(bytes), bytes: bytes.length };
+  },
+  loadEvaluation: async ({ url, probcutUrl }) => {
+    const [weights, stats] = await Promise.all([url, probcutUrl].map(async (u) => {
+      const res = await fetch(new URL(u, self.location.href));
+      if (!res.ok) throw new Error(`the evaluation (${u}) could not be fetched: HTTP ${res.status}`);
+      return res;
+    }));
+    const bytes = new Uint8Array(await weights.arrayBuffer());
+    return { ...engine.loadEvaluation(bytes, await stats.text()), bytes: bytes.length };
   },
   openings: () => engine.openings(),
   reviewSummary: ({ moves }) => engine.reviewSummary(moves),

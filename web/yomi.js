@@ -324,6 +324,7 @@ export class Yomi extends EventTarget {
     // The new engine knows no book until it is given the old one's again.
     if (this.#bookUrl) await this.#call('loadBook', { url: this.#bookUrl }).catch(() => {});
     if (this.#explorerUrl) await this.#call('loadExplorer', { url: this.#explorerUrl }).catch(() => {});
+    if (this.#evaluation) await this.#call('loadEvaluation', this.#evaluation).catch(() => {});
   }
 
   /**
@@ -360,6 +361,24 @@ export class Yomi extends EventTarget {
   }
 
   #explorerUrl = null;
+
+  /**
+   * Installs the pattern evaluation file at `url` with the ProbCut
+   * statistics measured on it at `probcutUrl` (both relative to the
+   * engine's worker, e.g. 'pkg/evaluation.ywp' and
+   * 'pkg/evaluation-probcut.txt'): searches started from then on evaluate
+   * with it instead of the compact tables the engine embeds. Once per
+   * engine, kept across stops that replace it. Resolves to { families,
+   * network, bytes }: the pattern families read, whether a network is read
+   * over them, the file's size.
+   */
+  async loadEvaluation(url, probcutUrl) {
+    const r = await this.#call('loadEvaluation', { url, probcutUrl });
+    this.#evaluation = { url, probcutUrl };
+    return r;
+  }
+
+  #evaluation = null;
 
   /**
    * The named openings: [{ name, moves }], each line from the Othello start

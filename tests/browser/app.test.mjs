@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { appSession, stopSolveAfter, solveLive } from './app-page.mjs';
 import { start } from './browser.mjs';
 
@@ -151,6 +151,37 @@ test('a level and a time mean the same in the page and the command line: the tim
   }
   assert.equal(web.bad, message);
   assert.equal(message, 'time -1 is not a positive number of seconds');
+});
+
+test('the evaluation fetched after the first paint is the one `--weights browser` reads natively, and bad or second loads throw', async () => {
+  // The app's engine loads it by itself and says so; a fresh engine is
+  // given it here, then searches as the command line does with it.
+  await page().waitForFunction(() => /network over them \(\d+\.\d MB/.test(document.querySelector('#evaluation').textContent),
+    null, { timeout: 60_000 });
+  const cli = JSON.parse(execFileSync(yomi, ['search', '--json', '--level', 'medium', '--no-book', '--weights', 'browser', '--moves', 'f5d6c3d3c4f4f6f3e6e7'], { encoding: 'utf8' }));
+  const compact = JSON.parse(execFileSync(yomi, ['search', '--json', '--level', 'medium', '--no-book', '--weights', 'compact', '--moves', 'f5d6c3d3c4f4f6f3e6e7'], { encoding: 'utf8' }));
+  const web = await page().evaluate(async (position) => {
+    const { Yomi } = await import('./yomi.js');
+    const e = await Yomi.create({ threads: 1 });
+    const message = (p) => p.then(() => null, (err) => err.message);
+    try {
+      const bad = await message(e.loadEvaluation('pkg/book.ybk', 'pkg/evaluation-probcut.txt'));
+      const missing = await message(e.loadEvaluation('pkg/no-such.ywp', 'pkg/evaluation-probcut.txt'));
+      const loaded = await e.loadEvaluation('pkg/evaluation.ywp', 'pkg/evaluation-probcut.txt');
+      const again = await message(e.loadEvaluation('pkg/evaluation.ywp', 'pkg/evaluation-probcut.txt'));
+      const r = await e.search(position, { level: 'medium', book: false });
+      return { loaded, bad, missing, again, best: r.best, score: r.score, depth: r.depth };
+    } finally {
+      e.terminate();
+    }
+  }, cli.position);
+  assert.deepEqual(web.loaded, { families: 14, network: true, bytes: statSync(`${ROOT}engine/weights/patterns-browser.ywp`).size });
+  assert.equal(web.bad, 'bad weights file: not a Yomi pattern weights file (wrong magic)');
+  assert.equal(web.missing, 'the evaluation (pkg/no-such.ywp) could not be fetched: HTTP 404');
+  assert.equal(web.again, 'an evaluation is already installed; a new engine is needed to change it');
+  assert.deepEqual({ best: web.best, score: web.score, depth: web.depth }, { best: cli.best, score: cli.score, depth: cli.depth });
+  // The network is read: the same search with the compact tables alone scores otherwise.
+  assert.notEqual(cli.score, compact.score);
 });
 
 test('4x16 shows its stored solution at once, +64 from a 3.3-hour job, and its line replays to 61-0', async () => {

@@ -12,14 +12,15 @@ import { t } from '../i18n.js';
 
 document.head.append(Object.assign(document.createElement('style'), { textContent: BOARD_CSS }));
 
-// Measured with `yomi match "level=A,weights=compact" "level=B,weights=compact" --games 20 --random-plies 6`
-// on 8×8, the evaluation this page plays (engine/README.md, the levels table): each level's points against the level below.
+// Measured with `yomi match "level=A,weights=browser" "level=B,weights=browser" --games 20 --random-plies 6`
+// on 8×8, the evaluation this page plays once its network has come (engine/README.md, the levels
+// table): each level's points against the level below.
 export const LEVEL_RESULTS = {
-  beginner: '19–1 against random moves',
-  easy: '18–2 against beginner',
-  medium: '18½–1½ against easy',
-  hard: '18–2 against medium',
-  expert: '6½–3½ against hard (10 games)',
+  beginner: '20–0 against random moves',
+  easy: '19–1 against beginner',
+  medium: '19–1 against easy',
+  hard: '14½–5½ against medium',
+  expert: '6–4 against hard (10 games)',
   maximum: 'not measured: at up to 30 s a move, 20 games take hours',
 };
 
