@@ -30,7 +30,6 @@ pub fn install(patterns: PatternWeights, probcut: ProbCutStats) -> Result<(), Er
     INSTALLED.set((weights, probcut)).map_err(|_| Error::BadArgument("an evaluation is already installed; a new engine is needed to change it".into()))
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -56,8 +56,8 @@ impl ProbCutStats {
 
     /// The statistics that go with the weights named `weights`, where a name
     /// brings its own: `compact` the compact evaluation's, `browser` the
-    /// browser's. The one rule for
-    /// the CLI's `--weights` and a match player's `weights=`.
+    /// browser's. The one rule for the CLI's `--weights` and a match
+    /// player's `weights=`.
     pub fn paired_with(weights: &str) -> Option<&'static ProbCutStats> {
         match weights {
             "compact" => Some(Self::compact()),

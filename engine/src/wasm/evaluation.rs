@@ -33,4 +33,3 @@ pub fn load_evaluation(weights: &[u8], probcut: &str) -> Result<JsValue, JsError
     installed::install(patterns, stats).map_err(js)?;
     to_js(&loaded)
 }
-

@@ -31,8 +31,8 @@ pub fn check_hash(mib: usize) -> Result<(), Error> {
 
 /// Weights by name: `shipped` (the embedded fitted weights), `compact`
 /// (the browser's embedded evaluation and the solvers' ordering), `browser`
-/// (the browser's evaluation once its network is fetched), `hand` (the hand-set starting point of the
-/// fit), or a file's path: a weights file
+/// (the browser's evaluation once its network is fetched), `hand` (the
+/// hand-set starting point of the fit), or a file's path: a weights file
 /// (`yomi fit`, paper 000's features; 8×8 then uses them too) or a pattern
 /// weights file (`yomi fit --patterns`, the 8×8 evaluation; the other
 /// boards keep the shipped features), so a new fit can be matched and

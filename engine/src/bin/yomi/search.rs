@@ -31,8 +31,8 @@ pub struct StrengthArgs {
     pub wld: Option<u32>,
     /// Evaluation weights: shipped (default), compact (the browser's
     /// embedded one), browser (the browser's once its network is fetched),
-    /// each with its ProbCut statistics, hand, or a file from `yomi fit` (features) or
-    /// `yomi fit --patterns` (the 8x8 patterns).
+    /// each with its ProbCut statistics, hand, or a file from `yomi fit`
+    /// (features) or `yomi fit --patterns` (the 8x8 patterns).
     #[arg(long, default_value = "shipped", value_name = "NAME|FILE")]
     pub weights: String,
 }
