@@ -1,11 +1,12 @@
 // The browser's two evaluations side by side: the compact tables the wasm
 // module embeds, and the same tables with the network the page fetches after
-// its first paint (pkg/evaluation.ywp). Each searches FFO #40-#59 at a level
+// its first paint (pkg/evaluation.ywp). Each searches FFO #40-#59 (or the
+// positions of --obf, relative to the repository) at a level
 // (default hard: depth 10, ProbCut t = 2, no book; --time S replaces the
 // level's time) on one thread, a new
 // engine (and table) for each set, rounds alternating; printed: nodes, best and median seconds, nodes/s,
 // and how many of the 20 best moves each found (the file's exact scores).
-//   node tests/browser/bench-eval.mjs [--rounds 3] [--level hard] [--time S]
+//   node tests/browser/bench-eval.mjs [--rounds 3] [--level hard] [--time S] [--obf FILE]
 // Needs `bash web/build.sh` and `bash web/site.sh` first.
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -19,7 +20,8 @@ const rounds = Number(arg('rounds', 3));
 const level = arg('level', 'hard');
 const time = arg('time', null) && Number(arg('time'));
 const ROOT = new URL('../../', import.meta.url).pathname;
-const lines = readFileSync(`${ROOT}engine/data/ffo/fforum-40-59.obf`, 'utf8').split('\n').filter((l) => l.trim());
+const obf = arg('obf', 'engine/data/ffo/fforum-40-59.obf');
+const lines = readFileSync(`${ROOT}${obf}`, 'utf8').split('\n').filter((l) => l.trim());
 const positions = lines.map((l) => l.split(';')[0].trim());
 // A position's best moves: those of the top exact score.
 const best = lines.map((l) => {
@@ -61,7 +63,7 @@ for (let r = 0; r < rounds; r++) {
 await b.close();
 
 const median = (xs) => [...xs].sort((a, c) => a - c)[Math.floor(xs.length / 2)];
-console.log(`FFO #40-#59 at ${level}${time ? ` with ${time} s a move` : ''}, ${rounds} alternating rounds, 1 thread, ${availableParallelism()} cores, load ${loadavg()[0].toFixed(2)}`);
+console.log(`${obf} at ${level}${time ? ` with ${time} s a move` : ''}, ${rounds} alternating rounds, 1 thread, ${availableParallelism()} cores, load ${loadavg()[0].toFixed(2)}`);
 const nps = {};
 for (const [name, xs] of Object.entries(runs)) {
   const fastest = Math.min(...xs.map((x) => x.seconds));
