@@ -50,7 +50,7 @@ test('the package installs into an empty folder with npm', () => {
   assert.equal(installed.exports['./yomi.js'], './yomi.js');
   assert.equal(installed.exports['./yomi-board.js'], './yomi-board.js');
   const files = readdirSync(join(folder, 'node_modules/yomi-othello'), { recursive: true });
-  for (const f of ['engine-worker.js', 'pkg/yomi_bg.wasm', 'pkg-single/yomi_bg.wasm', 'pkg/book.ybk', 'pkg/explorer.yex', 'README.md', 'LICENSE']) {
+  for (const f of ['engine-worker.js', 'pkg/yomi_bg.wasm', 'pkg-single/yomi_bg.wasm', 'pkg/book.ybk', 'pkg/explorer.yex', 'pkg/evaluation.ywp', 'pkg/evaluation-probcut.txt', 'README.md', 'LICENSE']) {
     assert.ok(files.includes(f), `the package lacks ${f}`);
   }
   writeFileSync(join(folder, 'index.html'), PAGE);
