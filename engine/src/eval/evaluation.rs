@@ -207,13 +207,19 @@ impl Weights {
     /// The shipped weights, fitted by `yomi fit` (parsed once).
     pub fn shipped() -> &'static Weights {
         static W: OnceLock<Weights> = OnceLock::new();
-        W.get_or_init(|| Weights { patterns: Some(Box::new(PatternWeights::shipped().clone())), ..Self::features() })
+        W.get_or_init(|| Self::with_patterns(PatternWeights::shipped().clone()))
     }
 
     /// The compact evaluation (the browser's): [`PatternWeights::compact`] on 8×8.
     pub fn compact() -> &'static Weights {
         static W: OnceLock<Weights> = OnceLock::new();
-        W.get_or_init(|| Weights { patterns: Some(Box::new(PatternWeights::compact().clone())), ..Self::features() })
+        W.get_or_init(|| Self::with_patterns(PatternWeights::compact().clone()))
+    }
+
+    /// The shipped features with `patterns` as the 8×8 evaluation: how
+    /// every pattern file (shipped, compact, installed, or a fit's) plays.
+    pub fn with_patterns(patterns: PatternWeights) -> Weights {
+        Weights { patterns: Some(Box::new(patterns)), ..Self::features() }
     }
 
     /// The embedded paper-000 features, without patterns.

@@ -26,8 +26,7 @@ pub fn current() -> (&'static Weights, &'static ProbCutStats) {
 /// them. Once only: searches under way hold the pair they began with, and
 /// a second install is refused rather than mixing two evaluations.
 pub fn install(patterns: PatternWeights, probcut: ProbCutStats) -> Result<(), Error> {
-    let weights = Weights { patterns: Some(Box::new(patterns)), ..Weights::shipped().without_patterns() };
-    INSTALLED.set((weights, probcut)).map_err(|_| Error::BadArgument("an evaluation is already installed; a new engine is needed to change it".into()))
+    INSTALLED.set((Weights::with_patterns(patterns), probcut)).map_err(|_| Error::BadArgument("an evaluation is already installed; a new engine is needed to change it".into()))
 }
 
 #[cfg(test)]

@@ -64,11 +64,11 @@ pub fn load_weights(name: &str) -> Result<&'static Weights, Error> {
 /// (the browser's evaluation's) or a file
 /// written by `yomi probcut --calibrate`.
 pub fn load_probcut(name: &str) -> Result<&'static yomi::ProbCutStats, Error> {
-    match name {
-        "shipped" => return Ok(yomi::ProbCutStats::shipped()),
-        "compact" => return Ok(yomi::ProbCutStats::compact()),
-        "browser" => return Ok(yomi::ProbCutStats::browser()),
-        _ => {}
+    if name == "shipped" {
+        return Ok(yomi::ProbCutStats::shipped());
+    }
+    if let Some(named) = yomi::ProbCutStats::paired_with(name) {
+        return Ok(named);
     }
     let text = std::fs::read_to_string(name).map_err(|e| Error::BadArgument(format!("cannot read ProbCut statistics {name}: {e}")))?;
     let stats = yomi::ProbCutStats::parse(&text).map_err(|e| Error::BadArgument(format!("{name}: {e}")))?;
@@ -84,8 +84,7 @@ pub fn probcut_for(weights: &str) -> &'static yomi::ProbCutStats {
 /// The shipped weights with the 8×8 pattern evaluation of a pattern
 /// weights file's bytes.
 pub fn with_patterns(bytes: &[u8]) -> Result<Weights, Error> {
-    let patterns = yomi::eval::pattern_weights::PatternWeights::from_bytes(bytes)?;
-    Ok(Weights { patterns: Some(Box::new(patterns)), ..Weights::shipped().clone() })
+    Ok(Weights::with_patterns(yomi::eval::pattern_weights::PatternWeights::from_bytes(bytes)?))
 }
 
 pub fn move_name(m: &Move, pos: &Position) -> String {
