@@ -55,11 +55,12 @@ impl ProbCutStats {
     }
 
     /// The statistics that go with the weights named `weights`, where a name
-    /// brings its own: `compact` the compact evaluation's, `browser` the
-    /// browser's. The one rule for the CLI's `--weights` and a match
-    /// player's `weights=`.
+    /// brings its own: `shipped` the shipped evaluation's, `compact` the
+    /// compact evaluation's, `browser` the browser's. The one rule for the
+    /// CLI's `--weights`, `--probcut` and a match player's `weights=`.
     pub fn paired_with(weights: &str) -> Option<&'static ProbCutStats> {
         match weights {
+            "shipped" => Some(Self::shipped()),
             "compact" => Some(Self::compact()),
             "browser" => Some(Self::browser()),
             _ => None,

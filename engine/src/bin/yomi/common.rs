@@ -64,9 +64,6 @@ pub fn load_weights(name: &str) -> Result<&'static Weights, Error> {
 /// (the browser's evaluation's) or a file
 /// written by `yomi probcut --calibrate`.
 pub fn load_probcut(name: &str) -> Result<&'static yomi::ProbCutStats, Error> {
-    if name == "shipped" {
-        return Ok(yomi::ProbCutStats::shipped());
-    }
     if let Some(named) = yomi::ProbCutStats::paired_with(name) {
         return Ok(named);
     }
