@@ -59,10 +59,9 @@ pub fn load_weights(name: &str) -> Result<&'static Weights, Error> {
     }
 }
 
-/// ProbCut statistics by name: `shipped` (the embedded ones, calibrated on
-/// the shipped evaluation), `compact` (the compact evaluation's), `browser`
-/// (the browser's evaluation's) or a file
-/// written by `yomi probcut --calibrate`.
+/// ProbCut statistics by name: a name that `ProbCutStats::paired_with`
+/// knows (`shipped`, `compact`, `browser`), or a file written by `yomi
+/// probcut --calibrate`.
 pub fn load_probcut(name: &str) -> Result<&'static yomi::ProbCutStats, Error> {
     if let Some(named) = yomi::ProbCutStats::paired_with(name) {
         return Ok(named);
