@@ -1,16 +1,18 @@
 //! A small network over the pattern windows, added to the tables' value:
-//! every table entry also has [`HIDDEN`] signed bytes, shared by all
-//! stages; a position's sums of them, with its count terms weighted per
-//! stage, pass a ReLU, and a weighted sum per stage of the outputs is the
-//! network's value. A window stays one read, of 32 bytes instead of one,
-//! and the sums are vector adds (Neural Reversi's first layer is the same
-//! idea). Fitted by `yomi fit --patterns --net` to what the tables leave
-//! (engine/MEASUREMENTS.md, "A small network over the windows").
+//! every table entry also has `H` signed bytes, shared by all stages; a
+//! position's sums of them, with its count terms weighted per stage, pass a
+//! ReLU, and a weighted sum per stage of the outputs is the network's value.
+//! A window stays one read, of `H` bytes instead of one, and the sums are
+//! vector adds (Neural Reversi's first layer is the same idea). Fitted by
+//! `yomi fit --patterns --net` to what the tables leave (engine/MEASUREMENTS.md,
+//! "A small network over the windows", "64 units").
 
 use crate::eval::pattern::{NFEATURES, STAGES, UNIT};
 
-/// Hidden units: 32 measured best of 8 to 64.
-pub const HIDDEN: usize = 32;
+/// The widths a network may have, in hidden units: 64 natively (measured
+/// against 32 on the whole corpus), 32 in the browser (half the bytes to
+/// fetch).
+pub const WIDTHS: [usize; 2] = [32, 64];
 
 /// A unit's sum in steps of 1/`SUM_ONE`: the fitted sums are near 1 in
 /// size, and a byte an entry then holds ±2 per window.
@@ -19,47 +21,70 @@ pub const SUM_ONE: i32 = 64;
 /// The output weights in steps of 1/`OUT_ONE` disc per unit of a sum.
 pub const OUT_ONE: i32 = 256;
 
-/// The network's numbers.
+/// A cache line of rows: the rows lie end to end in lines aligned to 64
+/// bytes, so that a row of 32 or 64 bytes is one line, never two.
 #[derive(Clone, PartialEq)]
-pub struct PatternNet {
-    /// One row of [`HIDDEN`] steps per table entry read; entries past the
-    /// rows (later families) are not read.
-    embed: Vec<[i8; HIDDEN]>,
+#[repr(C, align(64))]
+struct Line([i8; 64]);
+
+/// The network's numbers, `H` hidden units.
+#[derive(Clone, PartialEq)]
+pub struct PatternNet<const H: usize> {
+    /// One row of `H` steps per table entry read, end to end; entries past
+    /// the rows (later families) are not read.
+    lines: Vec<Line>,
+    rows: usize,
     /// Per stage, per count term, per unit: weights in steps of 1/`SUM_ONE`
     /// (the first count term is 1: the units' biases).
-    counts: Vec<[[i32; HIDDEN]; NFEATURES]>,
+    counts: Vec<[[i32; H]; NFEATURES]>,
     /// Per stage, per unit: output weights in 1/`OUT_ONE` disc.
-    out: Vec<[i32; HIDDEN]>,
+    out: Vec<[i32; H]>,
 }
 
 /// A summary: the rows are millions of numbers.
-impl std::fmt::Debug for PatternNet {
+impl<const H: usize> std::fmt::Debug for PatternNet<H> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PatternNet").field("rows", &self.embed.len()).finish_non_exhaustive()
+        f.debug_struct("PatternNet").field("units", &H).field("rows", &self.rows).finish_non_exhaustive()
     }
 }
 
-impl PatternNet {
+impl<const H: usize> PatternNet<H> {
+    /// A row fills a line, or lines hold a whole number of rows.
+    const FITS: () = assert!(H > 0 && 64 % H == 0, "a row divides a cache line");
+
     /// A network of these numbers: `embed` a row per entry read, `counts`
     /// and `out` a row per stage.
     ///
     /// # Panics
     /// If there are not `STAGES` rows of counts and outputs.
-    pub fn new(embed: Vec<[i8; HIDDEN]>, counts: Vec<[[i32; HIDDEN]; NFEATURES]>, out: Vec<[i32; HIDDEN]>) -> PatternNet {
+    pub fn new(embed: Vec<[i8; H]>, counts: Vec<[[i32; H]; NFEATURES]>, out: Vec<[i32; H]>) -> PatternNet<H> {
+        let () = Self::FITS;
         assert_eq!((counts.len(), out.len()), (STAGES, STAGES), "the network's heads");
-        PatternNet { embed, counts, out }
+        let rows = embed.len();
+        let mut lines = vec![Line([0; 64]); (rows * H).div_ceil(64)];
+        for (i, row) in embed.iter().enumerate() {
+            lines[i * H / 64].0[i * H % 64..][..H].copy_from_slice(row);
+        }
+        PatternNet { lines, rows, counts, out }
     }
 
     /// Table entries with a row.
     pub fn rows(&self) -> usize {
-        self.embed.len()
+        self.rows
+    }
+
+    /// Entry `i`'s row.
+    #[inline(always)]
+    fn row(&self, i: usize) -> &[i8; H] {
+        let line = &self.lines[i * H / 64].0;
+        line[i * H % 64..][..H].try_into().expect("a row within its line")
     }
 
     /// Adds entry `i`'s row to the sums.
     #[inline(always)]
-    pub fn add(&self, sums: &mut [i16; HIDDEN], i: u32) {
-        if let Some(row) = self.embed.get(i as usize) {
-            for (s, &e) in sums.iter_mut().zip(row) {
+    pub fn add(&self, sums: &mut [i16; H], i: u32) {
+        if (i as usize) < self.rows {
+            for (s, &e) in sums.iter_mut().zip(self.row(i as usize)) {
                 *s += e as i16;
             }
         }
@@ -68,8 +93,8 @@ impl PatternNet {
     /// The value, in 1/`UNIT` disc, of a position at stage `st` whose rows
     /// summed to `sums`, with count terms `feats`.
     #[inline(always)]
-    pub fn value(&self, st: usize, sums: &[i16; HIDDEN], feats: &[i32; NFEATURES]) -> i32 {
-        let mut a = [0i32; HIDDEN];
+    pub fn value(&self, st: usize, sums: &[i16; H], feats: &[i32; NFEATURES]) -> i32 {
+        let mut a = [0i32; H];
         for (a, &s) in a.iter_mut().zip(sums) {
             *a = s as i32;
         }
@@ -85,33 +110,43 @@ impl PatternNet {
         (y * UNIT as i64 / (SUM_ONE * OUT_ONE) as i64) as i32
     }
 
+    /// The value of a position at stage `st` that reads entries `ids`.
+    #[inline(always)]
+    pub fn value_of(&self, st: usize, ids: &[u32], feats: &[i32; NFEATURES]) -> i32 {
+        let mut sums = [0i16; H];
+        for &i in ids {
+            self.add(&mut sums, i);
+        }
+        self.value(st, &sums, feats)
+    }
+
     /// The numbers as i32 for the file: rows, then counts, then outputs.
     pub fn numbers(&self) -> impl Iterator<Item = i32> + '_ {
-        let embed = self.embed.iter().flat_map(|r| r.iter().map(|&v| v as i32));
+        let embed = (0..self.rows).flat_map(|i| self.row(i).iter().map(|&v| v as i32));
         let counts = self.counts.iter().flat_map(|s| s.iter().flat_map(|r| r.iter().copied()));
         embed.chain(counts).chain(self.out.iter().flat_map(|r| r.iter().copied()))
     }
 
     /// How many numbers a network of `rows` rows has.
     pub fn len_for(rows: usize) -> usize {
-        rows * HIDDEN + STAGES * (NFEATURES + 1) * HIDDEN
+        rows * H + STAGES * (NFEATURES + 1) * H
     }
 
     /// The network of [`Self::numbers`] for `rows` rows, or why not (a
     /// row's step out of a byte's range).
-    pub fn from_numbers(rows: usize, v: &[i32]) -> Result<PatternNet, String> {
+    pub fn from_numbers(rows: usize, v: &[i32]) -> Result<PatternNet<H>, String> {
         if v.len() != Self::len_for(rows) {
             return Err(format!("{} numbers for a network of {rows} rows, expected {}", v.len(), Self::len_for(rows)));
         }
-        let (embed, rest) = v.split_at(rows * HIDDEN);
+        let (embed, rest) = v.split_at(rows * H);
         if let Some(bad) = embed.iter().find(|&&x| i8::try_from(x).is_err()) {
             return Err(format!("a network entry {bad} out of a byte's range"));
         }
-        let embed = embed.chunks_exact(HIDDEN).map(|c| std::array::from_fn(|u| c[u] as i8)).collect();
-        let (counts, out) = rest.split_at(STAGES * NFEATURES * HIDDEN);
-        let counts = counts.chunks_exact(NFEATURES * HIDDEN).map(|s| std::array::from_fn(|f| std::array::from_fn(|u| s[f * HIDDEN + u]))).collect();
-        let out = out.chunks_exact(HIDDEN).map(|c| std::array::from_fn(|u| c[u])).collect();
-        Ok(PatternNet { embed, counts, out })
+        let embed = embed.chunks_exact(H).map(|c| std::array::from_fn(|u| c[u] as i8)).collect();
+        let (counts, out) = rest.split_at(STAGES * NFEATURES * H);
+        let counts = counts.chunks_exact(NFEATURES * H).map(|s| std::array::from_fn(|f| std::array::from_fn(|u| s[f * H + u]))).collect();
+        let out = out.chunks_exact(H).map(|c| std::array::from_fn(|u| c[u])).collect();
+        Ok(PatternNet::new(embed, counts, out))
     }
 }
 
@@ -121,7 +156,7 @@ pub(crate) mod tests {
     use crate::rng::Rng;
 
     /// A random network of `rows` rows.
-    pub(crate) fn random(rows: usize, seed: u64) -> PatternNet {
+    pub(crate) fn random<const H: usize>(rows: usize, seed: u64) -> PatternNet<H> {
         let mut rng = Rng::new(seed);
         let mut r = |m: u64| rng.below(2 * m + 1) as i32 - m as i32;
         let embed = (0..rows).map(|_| std::array::from_fn(|_| r(127) as i8)).collect();
@@ -132,18 +167,23 @@ pub(crate) mod tests {
 
     #[test]
     fn the_value_is_relu_then_a_weighted_sum_in_floats() {
-        let net = random(50, 1);
-        let mut rng = Rng::new(2);
+        relu_then_sum::<32>(1);
+        relu_then_sum::<64>(4);
+    }
+
+    fn relu_then_sum<const H: usize>(seed: u64) {
+        let net = random::<H>(50, seed);
+        let mut rng = Rng::new(seed + 1);
         for _ in 0..200 {
             let st = rng.below(STAGES as u64) as usize;
             let reads: Vec<u32> = (0..92).map(|_| rng.below(60) as u32).collect();
             let feats = [1, rng.below(20) as i32, rng.below(20) as i32, rng.below(2) as i32];
-            let mut sums = [0i16; HIDDEN];
+            let mut sums = [0i16; H];
             reads.iter().for_each(|&i| net.add(&mut sums, i));
             // The same in floats, rows past the table (50-59) read as zero.
             let mut want = 0f64;
-            for u in 0..HIDDEN {
-                let mut a: f64 = reads.iter().filter(|&&i| i < 50).map(|&i| net.embed[i as usize][u] as f64).sum::<f64>() / SUM_ONE as f64;
+            for u in 0..H {
+                let mut a: f64 = reads.iter().filter(|&&i| i < 50).map(|&i| net.row(i as usize)[u] as f64).sum::<f64>() / SUM_ONE as f64;
                 a += (0..NFEATURES).map(|f| (feats[f] * net.counts[st][f][u]) as f64).sum::<f64>() / SUM_ONE as f64;
                 want += a.max(0.0) * net.out[st][u] as f64 / OUT_ONE as f64;
             }
@@ -154,12 +194,15 @@ pub(crate) mod tests {
 
     #[test]
     fn numbers_read_back_and_bad_ones_are_named() {
-        let net = random(7, 3);
+        let net = random::<32>(7, 3);
+        let net64 = random::<64>(7, 3);
+        let v: Vec<i32> = net64.numbers().collect();
+        assert_eq!(PatternNet::<64>::from_numbers(7, &v).unwrap(), net64);
         let v: Vec<i32> = net.numbers().collect();
-        assert_eq!(PatternNet::from_numbers(7, &v).unwrap(), net);
-        assert!(PatternNet::from_numbers(8, &v).unwrap_err().contains("expected"));
+        assert_eq!(PatternNet::<32>::from_numbers(7, &v).unwrap(), net);
+        assert!(PatternNet::<32>::from_numbers(8, &v).unwrap_err().contains("expected"));
         let mut wide = v.clone();
         wide[5] = 300;
-        assert!(PatternNet::from_numbers(7, &wide).unwrap_err().contains("byte"));
+        assert!(PatternNet::<32>::from_numbers(7, &wide).unwrap_err().contains("byte"));
     }
 }

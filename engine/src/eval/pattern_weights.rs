@@ -1,10 +1,11 @@
 //! The pattern evaluation's numbers: a table per family and game stage and
 //! the count terms' weights ([`PatternWeights`]), the value of a position
-//! they give, and their file format (`YOMIPAT1`, or `YOMIPAT2` with a
-//! [`PatternNet`] after the tables; written by `yomi fit --patterns`).
+//! they give, and their file format (`YOMIPAT1`, or `YOMIPAT2` and `YOMIPAT3`
+//! with a [`PatternNet`] of 32 or 64 units after the tables; written by
+//! `yomi fit --patterns`).
 
 use crate::error::Error;
-use crate::eval::pattern_net::{PatternNet, HIDDEN};
+use crate::eval::pattern_net::PatternNet;
 use crate::eval::pattern::{
     features, for_indices, for_move_indices, indices, stage, FamilySet, DISC_ENTRIES, DISC_FAMILIES, DISC_FAMILY_SET, ENTRIES, FAMILIES, FAMILY_WINDOWS,
     FEATURES, NFAMILIES, NFEATURES, OFFSETS, ROUND4_ENTRIES, STAGES, UNIT, WINDOWS, WINDOW_OFFSETS,
@@ -28,13 +29,50 @@ pub struct PatternWeights {
     features: Vec<i16>,
     used: FamilySet,
     /// A network over the same windows, added to the tables' value.
-    net: Option<Box<PatternNet>>,
+    net: Option<Box<Net>>,
+}
+
+/// A network of one of the widths the evaluation is built for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Net {
+    /// 32 units: the browser's.
+    Narrow(PatternNet<32>),
+    /// 64 units: the native evaluation's.
+    Wide(PatternNet<64>),
+}
+
+impl From<PatternNet<32>> for Net {
+    fn from(net: PatternNet<32>) -> Net {
+        Net::Narrow(net)
+    }
+}
+
+impl From<PatternNet<64>> for Net {
+    fn from(net: PatternNet<64>) -> Net {
+        Net::Wide(net)
+    }
+}
+
+impl Net {
+    /// What the network adds to the tables' value at stage `st`, reading
+    /// entries `ids`, held within ±[`NET_REACH`].
+    #[inline(always)]
+    fn correction(&self, st: usize, ids: &[u32], feats: &[i32; NFEATURES]) -> i32 {
+        match self {
+            Net::Narrow(net) => net.value_of(st, ids, feats),
+            Net::Wide(net) => net.value_of(st, ids, feats),
+        }
+        .clamp(-NET_REACH, NET_REACH)
+    }
 }
 
 const MAGIC: &[u8; 8] = b"YOMIPAT1";
 
-/// The magic of a file whose tables carry a network.
+/// The magic of a file whose tables carry a network of 32 units.
 const MAGIC_NET: &[u8; 8] = b"YOMIPAT2";
+
+/// The magic of a file whose tables carry a network of 64 units.
+const MAGIC_WIDE: &[u8; 8] = b"YOMIPAT3";
 
 /// The tables' step in 1/`UNIT` disc: a sixteenth of a disc.
 pub const TABLE_STEP: i32 = 4;
@@ -112,8 +150,8 @@ impl PatternWeights {
     }
 
     /// These tables with `net` over them.
-    pub fn with_net(self, net: PatternNet) -> PatternWeights {
-        PatternWeights { net: Some(Box::new(net)), ..self }
+    pub fn with_net(self, net: impl Into<Net>) -> PatternWeights {
+        PatternWeights { net: Some(Box::new(net.into())), ..self }
     }
 
     /// These tables without their network (what a network is fitted over).
@@ -122,7 +160,7 @@ impl PatternWeights {
     }
 
     /// The network over the tables, if they carry one.
-    pub fn net(&self) -> Option<&PatternNet> {
+    pub fn net(&self) -> Option<&Net> {
         self.net.as_deref()
     }
 
@@ -176,11 +214,7 @@ impl PatternWeights {
         // inside the windows' gather the value took 4-5 times as long
         // (engine/MEASUREMENTS.md, "The network at the leaves").
         let (ids, n) = self.entries(p, o, mp, mo);
-        let mut sums = [0i16; HIDDEN];
-        for &i in &ids[..n] {
-            net.add(&mut sums, i);
-        }
-        tables + net.value(st, &sums, &feats).clamp(-NET_REACH, NET_REACH)
+        tables + net.correction(st, &ids[..n], &feats)
     }
 
     /// The table entries (within a stage) of the read families' windows,
@@ -263,9 +297,7 @@ impl PatternWeights {
         }
         if let Some(net) = self.net.as_deref() {
             let (ids, n) = self.entries(p, o, mp, mo);
-            let mut sums = [0i16; HIDDEN];
-            ids[..n].iter().for_each(|&i| net.add(&mut sums, i));
-            out.push(("network", net.value(st, &sums, &features(p, o, mp.count_ones(), mo.count_ones())).clamp(-NET_REACH, NET_REACH)));
+            out.push(("network", net.correction(st, &ids[..n], &features(p, o, mp.count_ones(), mo.count_ones()))));
         }
         out
     }
@@ -273,7 +305,7 @@ impl PatternWeights {
     /// Whether `b` starts as a pattern weights file does (it may still be
     /// torn or of other tables: [`Self::from_bytes`] tells).
     pub fn is_pattern_file(b: &[u8]) -> bool {
-        b.starts_with(MAGIC) || b.starts_with(MAGIC_NET)
+        [MAGIC, MAGIC_NET, MAGIC_WIDE].iter().any(|m| b.starts_with(*m))
     }
 
     /// Reads a weights file: magic, u16 stages, u32 entries, u16 features,
@@ -283,7 +315,7 @@ impl PatternWeights {
     /// numbers ([`PatternNet::numbers`]) as tokens.
     pub fn from_bytes(b: &[u8]) -> Result<PatternWeights, Error> {
         let bad = |why: String| Error::BadWeights(why);
-        if b.len() < 16 || (&b[..8] != MAGIC && &b[..8] != MAGIC_NET) {
+        if b.len() < 16 || !Self::is_pattern_file(b) {
             return Err(bad("not a Yomi pattern weights file (wrong magic)".into()));
         }
         let stages = u16::from_le_bytes([b[8], b[9]]) as usize;
@@ -296,17 +328,16 @@ impl PatternWeights {
         }
         let mut at = 16;
         let mut values: Vec<i16> = read_tokens(b, &mut at, STAGES * (entries + NFEATURES), u16::MAX as u64)?.into_iter().map(|v| v as i16).collect();
-        let net = if &b[..8] == MAGIC_NET {
+        let net = if &b[..8] == MAGIC {
+            None
+        } else {
             let rows = b.get(at..at + 4).ok_or_else(|| bad("truncated".into()))?;
             let rows = u32::from_le_bytes([rows[0], rows[1], rows[2], rows[3]]) as usize;
             at += 4;
             if rows > ENTRIES {
                 return Err(bad(format!("a network of {rows} rows, more than the {ENTRIES} entries")));
             }
-            let numbers = read_tokens(b, &mut at, PatternNet::len_for(rows), u32::MAX as u64)?;
-            Some(PatternNet::from_numbers(rows, &numbers).map_err(bad)?)
-        } else {
-            None
+            Some(if &b[..8] == MAGIC_NET { read_net::<32>(b, &mut at, rows)? } else { read_net::<64>(b, &mut at, rows)? })
         };
         if at != b.len() {
             return Err(bad(format!("{} bytes after the last value", b.len() - at)));
@@ -330,18 +361,39 @@ impl PatternWeights {
 
     /// The weights in their file format, which `from_bytes` reads back.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut b = if self.net.is_some() { MAGIC_NET } else { MAGIC }.to_vec();
+        let mut b = match self.net.as_deref() {
+            None => MAGIC,
+            Some(Net::Narrow(_)) => MAGIC_NET,
+            Some(Net::Wide(_)) => MAGIC_WIDE,
+        }
+        .to_vec();
         b.extend_from_slice(&(STAGES as u16).to_le_bytes());
         b.extend_from_slice(&(ENTRIES as u32).to_le_bytes());
         b.extend_from_slice(&(NFEATURES as u16).to_le_bytes());
         let all: Vec<i32> = self.tables().into_iter().chain(self.features.iter().copied()).map(|v| v as i32).collect();
         write_tokens(&mut b, &all);
-        if let Some(net) = self.net.as_deref() {
-            b.extend_from_slice(&(net.rows() as u32).to_le_bytes());
-            write_tokens(&mut b, &net.numbers().collect::<Vec<_>>());
+        match self.net.as_deref() {
+            None => {}
+            Some(Net::Narrow(net)) => write_net(&mut b, net),
+            Some(Net::Wide(net)) => write_net(&mut b, net),
         }
         b
     }
+}
+
+/// A network of `H` units and `rows` rows from `b` at `at`.
+fn read_net<const H: usize>(b: &[u8], at: &mut usize, rows: usize) -> Result<Net, Error>
+where
+    Net: From<PatternNet<H>>,
+{
+    let numbers = read_tokens(b, at, PatternNet::<H>::len_for(rows), u32::MAX as u64)?;
+    Ok(PatternNet::<H>::from_numbers(rows, &numbers).map_err(Error::BadWeights)?.into())
+}
+
+/// `net`'s rows, then its numbers as tokens.
+fn write_net<const H: usize>(b: &mut Vec<u8>, net: &PatternNet<H>) {
+    b.extend_from_slice(&(net.rows() as u32).to_le_bytes());
+    write_tokens(b, &net.numbers().collect::<Vec<_>>());
 }
 
 /// Writes `values` as varint tokens: 0 and a varint n for n + 1 zeros, or
@@ -499,7 +551,11 @@ mod tests {
         let mut rng = Rng::new(8);
         let plain = small_random(&mut rng);
         // Rows for round 4's entries only: the later families read nothing.
-        let w = plain.clone().with_net(crate::eval::pattern_net::tests::random(ROUND4_ENTRIES, 9));
+        let wide = plain.clone().with_net(crate::eval::pattern_net::tests::random::<64>(ROUND4_ENTRIES, 10));
+        let b = wide.to_bytes();
+        assert!(b.starts_with(b"YOMIPAT3") && PatternWeights::is_pattern_file(&b));
+        assert_eq!(PatternWeights::from_bytes(&b).unwrap(), wide);
+        let w = plain.clone().with_net(crate::eval::pattern_net::tests::random::<32>(ROUND4_ENTRIES, 9));
         let b = w.to_bytes();
         assert!(b.starts_with(b"YOMIPAT2") && PatternWeights::is_pattern_file(&b));
         assert_eq!(PatternWeights::from_bytes(&b).unwrap(), w);
@@ -508,13 +564,13 @@ mod tests {
         let mut extra = b.clone();
         extra.push(0);
         assert!(PatternWeights::from_bytes(&extra).is_err());
-        let net = w.net().unwrap();
+        let Some(Net::Narrow(net)) = w.net() else { panic!("a narrow network") };
         let mut differ = 0;
         for _ in 0..200 {
             let (p, o) = random_board(&mut rng);
             let (mp, mo) = moves_of(p, o);
             let st = stage((p | o).count_ones());
-            let mut sums = [0i16; HIDDEN];
+            let mut sums = [0i16; 32];
             indices(p, o, mp, mo).iter().for_each(|&i| net.add(&mut sums, i));
             let own = net.value(st, &sums, &features(p, o, mp.count_ones(), mo.count_ones()));
             assert_eq!(w.value(p, o, mp, mo), plain.value(p, o, mp, mo) + own.clamp(-NET_REACH, NET_REACH));
@@ -533,7 +589,7 @@ mod tests {
     fn the_network_is_read_only_near_the_window() {
         let mut rng = Rng::new(11);
         let plain = small_random(&mut rng);
-        let w = plain.clone().with_net(crate::eval::pattern_net::tests::random(ENTRIES, 12));
+        let w = plain.clone().with_net(crate::eval::pattern_net::tests::random::<64>(ENTRIES, 12));
         let m = NET_REACH;
         let mut clamped = 0;
         for _ in 0..300 {

@@ -9,7 +9,7 @@
 //! evaluation's [`PatternNet`]). Fitted by minibatch Adam, the moments of a
 //! configuration updated only when a batch reads it.
 
-use crate::eval::pattern_net::{PatternNet, HIDDEN, OUT_ONE, SUM_ONE};
+use crate::eval::pattern_net::{PatternNet, OUT_ONE, SUM_ONE};
 use crate::rng::Rng;
 use crate::tools::adam::Adam;
 
@@ -210,10 +210,10 @@ impl<const F: usize> FittedNet<F> {
     /// also how many row numbers a byte could not hold (clamped).
     ///
     /// # Panics
-    /// If the network is not of [`HIDDEN`] units or the heads are not the
+    /// If the network is not of `H` units or the heads are not the
     /// evaluation's stages.
-    pub fn quantised(&self, param: &[u32], rows: usize) -> (PatternNet, usize) {
-        assert_eq!(self.hidden, HIDDEN, "the evaluation's network has {HIDDEN} units");
+    pub fn quantised<const H: usize>(&self, param: &[u32], rows: usize) -> (PatternNet<H>, usize) {
+        assert_eq!(self.hidden, H, "a network of {H} units");
         let mut clamped = 0;
         let embed = param[..rows]
             .iter()
@@ -223,18 +223,18 @@ impl<const F: usize> FittedNet<F> {
                     if !self.seen[c] {
                         return 0;
                     }
-                    let v = (self.embed[c * HIDDEN + u] * SUM_ONE as f32).round();
+                    let v = (self.embed[c * H + u] * SUM_ONE as f32).round();
                     clamped += (v.abs() > 127.0) as usize;
                     v.clamp(-127.0, 127.0) as i8
                 })
             })
             .collect();
         let q = |x: f32, one: i32| (x * one as f32).round() as i32;
-        let heads = self.out.len() / HIDDEN;
+        let heads = self.out.len() / H;
         let counts = (0..heads)
-            .map(|hd| std::array::from_fn(|f| std::array::from_fn(|u| q(self.counts[(hd * HIDDEN + u) * F + f], SUM_ONE))))
+            .map(|hd| std::array::from_fn(|f| std::array::from_fn(|u| q(self.counts[(hd * H + u) * F + f], SUM_ONE))))
             .collect();
-        let out = (0..heads).map(|hd| std::array::from_fn(|u| q(self.out[hd * HIDDEN + u], OUT_ONE))).collect();
+        let out = (0..heads).map(|hd| std::array::from_fn(|u| q(self.out[hd * H + u], OUT_ONE))).collect();
         (PatternNet::new(embed, counts, out), clamped)
     }
 }

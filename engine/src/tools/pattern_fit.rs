@@ -19,7 +19,7 @@ use rayon::prelude::*;
 
 use crate::eval::pattern_weights::PatternWeights;
 use crate::eval::pattern::{features, for_indices, moves_of, stage, FamilySet, ENTRIES, FAMILIES, FAMILY_WINDOWS, NFAMILIES, NFEATURES, OFFSETS, STAGES, UNIT};
-use crate::eval::pattern_net::HIDDEN;
+use crate::eval::pattern_net::WIDTHS;
 use crate::tools::net_fit::{FittedNet, NetData, NetSpec, RATE as NET_RATE};
 use crate::tools::adam::Adam;
 use crate::tools::datagen::{DataFile, Record};
@@ -326,7 +326,7 @@ fn fit_stage(d: &StageData, st: usize, opts: FitOptions, progress: &(dyn Fn(usiz
     (theta[..ENTRIES].to_vec(), theta[ENTRIES..].to_vec())
 }
 
-/// Fits a network of `spec`'s shape ([`HIDDEN`] units, a head per stage,
+/// Fits a network of `spec`'s shape (one of [`WIDTHS`] units, a head per stage,
 /// rows shared by all stages, mirror images tied as the tables' are) to
 /// what the tables of `w` leave of `samples`' labels. `spec.windows`, if
 /// set, must end a family. Returns `w`'s tables with the network, and how
@@ -339,8 +339,8 @@ pub fn fit_net(w: &PatternWeights, samples: &[Labelled], spec: NetSpec, seed: u6
             _ => return Err(Error::BadArgument(format!("a network over {n} windows: the windows must end a family ({FAMILY_WINDOWS:?})"))),
         },
     };
-    if spec.hidden != HIDDEN {
-        return Err(Error::BadArgument(format!("a network of {} units: the evaluation's has {HIDDEN}", spec.hidden)));
+    if !WIDTHS.contains(&spec.hidden) {
+        return Err(Error::BadArgument(format!("a network of {} units: the evaluation's have {WIDTHS:?}", spec.hidden)));
     }
     let tables = w.without_net();
     let (canon, families) = (canonical(), tables.families());
@@ -360,8 +360,13 @@ pub fn fit_net(w: &PatternWeights, samples: &[Labelled], spec: NetSpec, seed: u6
     };
     let data = NetData { row: &row, head: &head, feats: &feats, residual: &residual };
     let net = FittedNet::fit(spec, ENTRIES, STAGES, &data, NET_RATE, seed, progress);
-    let (net, clamped) = net.quantised(&canon, rows);
-    Ok((tables.with_net(net), clamped))
+    Ok(if spec.hidden == 32 {
+        let (net, clamped) = net.quantised::<32>(&canon, rows);
+        (tables.with_net(net), clamped)
+    } else {
+        let (net, clamped) = net.quantised::<64>(&canon, rows);
+        (tables.with_net(net), clamped)
+    })
 }
 
 /// The evaluation's error on some positions by empties: rows of
@@ -521,7 +526,7 @@ pub(crate) mod tests {
         let samples = self::planted(4, 3000, 30, |p, _| if corner(p, 0) != corner(p, 63) { 8.0 } else { 0.0 });
         let tables = fit(&samples, FitOptions { epochs: 100, rate: 0.05, l2: 0.0, families: 1 }, &|_, _, _| {});
         assert_eq!(tables.families(), 1);
-        let spec = NetSpec { hidden: HIDDEN, epochs: 60, windows: None };
+        let spec = NetSpec { hidden: 32, epochs: 60, windows: None };
         let (w, clamped) = fit_net(&tables, &samples, spec, 1, &|_, _| {}).unwrap();
         assert_eq!(clamped, 0);
         let before = error_table(&samples, 64, &|p, o| pattern_value(&tables, p, o));

@@ -103,12 +103,12 @@ pub struct FitArgs {
     /// fitting.
     #[arg(long, value_name = "FILE|shipped", requires = "patterns")]
     measure: Option<String>,
-    /// With --corpus: keep the tables of --tables and fit a network of the
-    /// evaluation's 32 units over what they leave ("32", "32xE" for E
-    /// passes, default 2; "32xE@N" over the first N windows, ending a
-    /// family: 46 for round 4's), a head per stage; write both to --out
-    /// and measure them.
-    #[arg(long, value_name = "32[xE][@N]", requires = "corpus", conflicts_with = "measure")]
+    /// With --corpus: keep the tables of --tables and fit a network of K
+    /// units over what they leave, 64 (the native evaluation's) or 32 (the
+    /// browser's): "K", "KxE" for E passes, default 2; "KxE@N" over the
+    /// first N windows, ending a family: 46 for round 4's; a head per
+    /// stage. Writes both to --out and measures them.
+    #[arg(long, value_name = "K[xE][@N]", requires = "corpus", conflicts_with = "measure")]
     net: Option<String>,
     /// With --net: the tables the network is fitted over (a FILE that
     /// `fit --patterns` wrote, or shipped; a network they carry is dropped).
@@ -179,10 +179,9 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
     let net = match &args.net {
         Some(text) => Some(
             yomi::tools::net_fit::NetSpec::parse(text)
-                .filter(|s| s.hidden == yomi::eval::pattern_net::HIDDEN && s.windows.is_none_or(|n| yomi::eval::pattern::FAMILY_WINDOWS[1..].contains(&n)))
+                .filter(|s| yomi::eval::pattern_net::WIDTHS.contains(&s.hidden) && s.windows.is_none_or(|n| yomi::eval::pattern::FAMILY_WINDOWS[1..].contains(&n)))
                 .ok_or_else(|| {
-                    let k = yomi::eval::pattern_net::HIDDEN;
-                    Error::BadArgument(format!("--net {text}: expected {k}, {k}xE or {k}xE@N: {k} units, E from 1 to 1000 passes, N windows read ending a family (46: round 4's)"))
+                    Error::BadArgument(format!("--net {text}: expected K, KxE or KxE@N: K units (32 or 64), E from 1 to 1000 passes, N windows read ending a family (46: round 4's)"))
                 })?,
         ),
         None => None,
