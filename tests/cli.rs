@@ -125,9 +125,9 @@ fn bad_input_exits_2_with_a_message() {
         (&["fit", "--patterns", "--corpus", "engine/corpus", "--label", "best"], "--label best: expected search, result or mean"),
         (&["fit", "--patterns", "--corpus", "engine/corpus", "--real-weight", "0"], "--real-weight 0 is out of range"),
         (&["fit", "--patterns", "--corpus", "engine/corpus", "--real-label", "exact"], "--real-label exact: expected search, result or mean"),
-        (&["fit", "--patterns", "--corpus", "engine/corpus", "--net", "8"], "--net 8: expected 32, 32xE or 32xE@N"),
-        (&["fit", "--patterns", "--corpus", "engine/corpus", "--net", "32@5"], "--net 32@5: expected 32"),
-        (&["fit", "--patterns", "--corpus", "engine/corpus", "--net", "32x0"], "--net 32x0: expected 32"),
+        (&["fit", "--patterns", "--corpus", "engine/corpus", "--net", "8"], "--net 8: expected K, KxE or KxE@N: K units (32 or 64)"),
+        (&["fit", "--patterns", "--corpus", "engine/corpus", "--net", "32@5"], "--net 32@5: expected K"),
+        (&["fit", "--patterns", "--corpus", "engine/corpus", "--net", "32x0"], "--net 32x0: expected K"),
     ];
     for (args, message) in cases {
         let o = yomi(args);
