@@ -9,9 +9,9 @@
 
 use crate::eval::pattern::{NFEATURES, STAGES, UNIT};
 
-/// The widths a network may have, in hidden units: 64 natively (measured
-/// against 32 on the whole corpus), 32 in the browser (half the bytes to
-/// fetch).
+/// The widths a network may have, in hidden units: 32, the shipped
+/// networks' (native and browser), and 64, which fits better but loses at
+/// equal time (engine/MEASUREMENTS.md, "A network of 64 units").
 pub const WIDTHS: [usize; 2] = [32, 64];
 
 /// A unit's sum in steps of 1/`SUM_ONE`: the fitted sums are near 1 in

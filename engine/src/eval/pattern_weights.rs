@@ -35,9 +35,9 @@ pub struct PatternWeights {
 /// A network of one of the widths the evaluation is built for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Net {
-    /// 32 units: the browser's.
+    /// 32 units: the shipped networks' (native and browser).
     Narrow(PatternNet<32>),
-    /// 64 units: the native evaluation's.
+    /// 64 units: fitted and measured, not shipped.
     Wide(PatternNet<64>),
 }
 
