@@ -259,7 +259,7 @@ function restoreSettings(kept, levels) {
     }
     try {
       app.game.scoring = start.scoring;
-      await setGame({ ...start }, { redo: start.redo ?? [], fresh: true });
+      await setGame(start, { redo: start.redo ?? [], fresh: true });
       if (!linked && kept?.game) {
         for (const k of ['evals', 'results', 'discs', 'times', 'book', 'analysis', 'variations']) app.game[k] = kept.game[k] ?? [];
         render();
@@ -268,7 +268,7 @@ function restoreSettings(kept, levels) {
       // A stored or linked game that no longer reads: start afresh, and say why.
       app.paused = false;
       app.game.scoring = 'world';
-      await setGame({ ...app.game, origin: { board: '8x8', start: 'othello' }, moves: [] }, { fresh: true });
+      await setGame({ origin: { board: '8x8', start: 'othello' }, moves: [] }, { fresh: true });
       showError(`The ${linked ? 'linked' : 'saved'} game could not be read: ${e.message}`);
     }
     if (linkError) {

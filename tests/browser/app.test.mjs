@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { appSession, stopSolveAfter, solveLive } from './app-page.mjs';
+import { appSession, stopSolveAfter, solveLive, waitSaying } from './app-page.mjs';
 import { start } from './browser.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -67,6 +67,26 @@ test('a whole 8x8 game against the engine reaches the end with the right score',
   // The graph has a point for every ply.
   const points = await page().$eval('#graph .discs', (l) => l.getAttribute('points').trim().split(' ').length);
   assert.ok(points > 20);
+});
+
+// A game change once carried the players it was started with and put them
+// back when it landed: a player chosen meanwhile showed in the menu but
+// never played (the clock test saw White's engine silent, about one run in
+// forty, when a menu change met a new game still on its way).
+test('a player chosen while a new game is on its way plays in that game', async () => {
+  await newGame();
+  await page().evaluate(() => {
+    document.querySelector('#notice').textContent = '';
+    document.querySelector('#setup button[type=submit]').click();
+    const white = document.querySelector('#white-player');
+    white.value = 'easy';
+    white.dispatchEvent(new Event('change'));
+  });
+  // The new game's notice comes once it is in, and names who plays.
+  await page().waitForFunction(() => document.querySelector('#notice').textContent !== '');
+  assert.match(await text('#notice'), /against easy/);
+  await cell('f5').click();
+  await waitSaying(page(), () => document.querySelector('#record').textContent.split(' ').length === 2);
 });
 
 test('a whole 6x6 game between two engine levels reaches the end with the right score', async () => {

@@ -62,7 +62,7 @@ $('edit-done').addEventListener('click', act(async () => {
   endEditing();
   try {
     app.paused = false;
-    await setGame({ ...app.game, ...next }, { fresh: true });
+    await setGame(next, { fresh: true });
   } catch (err) {
     // Back to editing, with the message: the edit is not lost.
     openEditor(keep);

@@ -14,7 +14,7 @@ export async function newGame(origin, { scoring = app.game.scoring, message } = 
   app.paused = false;
   game.scoring = scoring;
   setClock(Number($('clock').value));
-  await setGame({ ...game, origin, moves: [] }, { fresh: true });
+  await setGame({ origin, moves: [] }, { fresh: true });
   const who = whoPlays();
   if (leaving) {
     app.previous = leaving;
@@ -45,7 +45,7 @@ export async function replaceGame(next, { message, paused = false }) {
   app.paused = paused;
   // A game read from a text or a file has no time control.
   setClock(null);
-  await setGame({ ...app.game, ...next }, { redo: next.redo ?? [], fresh: true });
+  await setGame(next, { redo: next.redo ?? [], fresh: true });
   if (before.moves.length + before.redo.length > 0) {
     app.previous = before;
     notice(t('{message} The game you had is kept for now:', { message }), { label: t('Restore it'), run: act(restorePrevious) });
@@ -64,7 +64,7 @@ async function transformGame(symmetry) {
   // The variations turn with it.
   const variations = [];
   for (const v of game.variations) variations.push((await app.yomi.transform({ origin: game.origin, moves: v }, symmetry)).moves);
-  await setGame({ ...game, origin: t.origin, moves: t.moves.slice(0, at) }, { redo: t.moves.slice(at).reverse(), fresh: true });
+  await setGame({ origin: t.origin, moves: t.moves.slice(0, at) }, { redo: t.moves.slice(at).reverse(), fresh: true });
   app.game.variations = variations;
   app.view.render();
   syncMenus();
@@ -82,7 +82,7 @@ async function restorePrevious() {
   app.paused = true;
   setClock(null);
   app.game.scoring = p.scoring;
-  await setGame({ ...app.game, origin: p.origin, moves: p.moves }, { redo: p.redo, fresh: true });
+  await setGame({ origin: p.origin, moves: p.moves }, { redo: p.redo, fresh: true });
   Object.assign(app.game, { evals: p.evals, results: p.results ?? [], discs: p.discs, times: p.times, book: p.book ?? [], analysis: p.analysis, variations: p.variations ?? [] });
   syncMenus();
   app.view.render();
@@ -110,7 +110,7 @@ addEventListener('hashchange', () => {
     if (app.editing) endEditing();
     app.paused = linked.redo.length > 0;
     app.game.scoring = linked.scoring;
-    await setGame({ ...app.game, ...linked }, { redo: linked.redo, fresh: true });
+    await setGame(linked, { redo: linked.redo, fresh: true });
     syncMenus();
   })();
 });

@@ -16,9 +16,11 @@ export function engineToMove() {
   return state && !app.trainer && state.status !== 'over' && !app.clock?.flagged && game.players[state.toMove] !== 'human';
 }
 
-// Goes to `next` (origin and moves). `fresh`: a new game or position, so
-// what was known of the old line goes. `redo`: the moves after it.
-export async function setGame(next, { redo = [], fresh = false, animate = false } = {}) {
+// Goes to the line `origin` and `moves`. `fresh`: a new game or position,
+// so what was known of the old line goes. `redo`: the moves after it. Only
+// the line: the players and the scoring are the menus' own, so a change
+// still on its way never brings back the ones it started with.
+export async function setGame({ origin, moves }, { redo = [], fresh = false, animate = false } = {}) {
   const { game } = app;
   // Stop the engine first: the worker answers in order, so a state request
   // would wait behind a running search.
@@ -27,7 +29,7 @@ export async function setGame(next, { redo = [], fresh = false, animate = false 
   await cancelWork();
   let s;
   try {
-    s = await app.yomi.state(next);
+    s = await app.yomi.state({ origin, moves });
   } catch (e) {
     if (mine !== app.changes) return false;
     // A bad position or move: the game stays as it was, and goes on.
@@ -39,8 +41,7 @@ export async function setGame(next, { redo = [], fresh = false, animate = false 
   // its way) wins: this one is stale and must not bring the old game back.
   if (mine !== app.changes) return false;
   const oldLine = line();
-  Object.assign(game, next);
-  game.redo = redo;
+  Object.assign(game, { origin, moves, redo });
   if (fresh) {
     for (const k of ['evals', 'results', 'discs', 'times', 'book', 'analysis', 'variations']) game[k] = [];
   } else {
@@ -83,7 +84,7 @@ function keepLine(old, now) {
 export async function followLine(variation) {
   const same = shared(line(), variation);
   app.paused = true;
-  await setGame({ ...app.game, moves: variation.slice(0, same + 1) }, { redo: variation.slice(same + 1).reverse() });
+  await setGame({ origin: app.game.origin, moves: variation.slice(0, same + 1) }, { redo: variation.slice(same + 1).reverse() });
 }
 
 /** Where each variation leaves the line now: the number of moves it shares with it. */
@@ -142,7 +143,7 @@ export async function jumpTo(ply) {
   const all = line();
   if (ply < 0 || ply > all.length) return;
   app.paused = true;
-  await setGame({ ...app.game, moves: all.slice(0, ply) }, { redo: all.slice(ply).reverse() });
+  await setGame({ origin: app.game.origin, moves: all.slice(0, ply) }, { redo: all.slice(ply).reverse() });
 }
 
 // Undo goes back to the last position a person chose a move in (the

@@ -172,7 +172,7 @@ $('replay').addEventListener('click', act(async () => {
   const { lastSolve } = app;
   if (!lastSolve) return;
   app.paused = true;
-  await setGame({ ...app.game, origin: lastSolve.origin, moves: lastSolve.moves }, { redo: [...lastSolve.pv].reverse() });
+  await setGame({ origin: lastSolve.origin, moves: lastSolve.moves }, { redo: [...lastSolve.pv].reverse() });
   $('redo').focus();
 }));
 

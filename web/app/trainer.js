@@ -82,7 +82,7 @@ export async function startDrill() {
   setClock(null);
   notice(forced ? t('A line you missed before comes back first.') : null);
   drawTrainer();
-  await setGame({ ...app.game, origin: START, moves: [] }, { fresh: true });
+  await setGame({ origin: START, moves: [] }, { fresh: true });
 }
 
 export function stopDrill(message) {

@@ -38,7 +38,7 @@ export async function playMove(move, { keepNotice = false, seconds } = {}) {
   const fromBook = !!app.state?.book?.moves.some((m) => m.move === move);
   const redo = game.redo.at(-1) === move ? game.redo.slice(0, -1) : [];
   if (!keepNotice) notice(null);
-  if (!(await setGame({ ...game, moves: [...game.moves, move] }, { redo, animate: true }))) return false;
+  if (!(await setGame({ origin: game.origin, moves: [...game.moves, move] }, { redo, animate: true }))) return false;
   if (seconds != null || fromBook) {
     if (seconds != null) game.times[ply] = seconds;
     if (fromBook) game.book[ply] = true;
