@@ -128,6 +128,9 @@ fn bad_input_exits_2_with_a_message() {
         (&["fit", "--patterns", "--corpus", "engine/corpus", "--net", "8"], "--net 8: expected K, KxE or KxE@N: K units (32 or 64)"),
         (&["fit", "--patterns", "--corpus", "engine/corpus", "--net", "32@5"], "--net 32@5: expected K"),
         (&["fit", "--patterns", "--corpus", "engine/corpus", "--net", "32x0"], "--net 32x0: expected K"),
+        (&["fit", "--patterns", "--corpus", "engine/corpus", "--huber", "0"], "--huber 0 is out of range; expected 1 to 64 discs"),
+        (&["fit", "--patterns", "--corpus", "engine/corpus", "--huber", "65"], "--huber 65 is out of range"),
+        (&["fit", "--patterns", "--corpus", "engine/corpus", "--huber", "x"], "invalid value 'x'"),
     ];
     for (args, message) in cases {
         let o = yomi(args);

@@ -27,6 +27,10 @@ pub struct NetSpec {
     /// The network reads only the model's first this many windows (its
     /// first families: a smaller table at search time); `None`: all.
     pub windows: Option<usize>,
+    /// Huber's loss at this many discs (squared within, linear beyond:
+    /// errors count by their size, as the held-out MAE counts them);
+    /// `None`: squared error everywhere.
+    pub huber: Option<u8>,
 }
 
 impl NetSpec {
@@ -39,7 +43,7 @@ impl NetSpec {
         };
         let (hidden, epochs) = shape.split_once('x').unwrap_or((shape, "2"));
         let (hidden, epochs) = (hidden.parse::<usize>().ok()?, epochs.parse::<usize>().ok()?);
-        ((1..=64).contains(&hidden) && (1..=1000).contains(&epochs)).then_some(NetSpec { hidden, epochs, windows })
+        ((1..=64).contains(&hidden) && (1..=1000).contains(&epochs)).then_some(NetSpec { hidden, epochs, windows, huber: None })
     }
 }
 
@@ -128,7 +132,8 @@ impl<const F: usize> FittedNet<F> {
                     let y = net.forward(&row, hd, &data.feats[j], &mut act);
                     let err = y - data.residual[j];
                     se += (err * err) as f64;
-                    let scale = err / batch.len() as f32;
+                    let pull = spec.huber.map_or(err, |d| err.clamp(-(d as f32), d as f32));
+                    let scale = pull / batch.len() as f32;
                     for u in 0..h {
                         if act[u] <= 0.0 {
                             continue;
@@ -260,10 +265,34 @@ mod tests {
         let row = |j: usize, out: &mut Vec<u32>| out.extend_from_slice(&ids[j * 2..j * 2 + 2]);
         let head = vec![0; residual.len()];
         let data = NetData { row: &row, head: &head, feats: &feats, residual: &residual };
-        let net = FittedNet::fit(NetSpec { hidden: 8, epochs: 300, windows: None }, 4, 1, &data, 0.01, 3, &|_, _| {});
+        let net = FittedNet::fit(NetSpec { hidden: 8, epochs: 300, windows: None, huber: None }, 4, 1, &data, 0.01, 3, &|_, _| {});
         for (j, want) in residual.iter().enumerate().take(4) {
             let got = net.value(&ids[j * 2..j * 2 + 2], 0, &feats[j]);
             assert!((got - want).abs() < 0.15, "case {j}: {got} against {want}");
+        }
+    }
+
+    #[test]
+    fn huber_aims_at_the_middle_not_the_mean() {
+        // One window, two configurations; nine positions in ten of each
+        // leave 0 and one leaves 40. Squared error fits the mean (4); Huber's
+        // loss at 1 disc lands near the middle of the nine (0).
+        let mut ids = Vec::new();
+        let mut residual = Vec::new();
+        for j in 0..2000u32 {
+            ids.push(j & 1);
+            residual.push(if j % 20 == 3 || j % 20 == 4 { 40.0 } else { 0.0 });
+        }
+        let feats = vec![[1.0f32]; residual.len()];
+        let row = |j: usize, out: &mut Vec<u32>| out.push(ids[j]);
+        let head = vec![0; residual.len()];
+        let data = NetData { row: &row, head: &head, feats: &feats, residual: &residual };
+        let fit = |huber| FittedNet::fit(NetSpec { hidden: 8, epochs: 60, windows: None, huber }, 2, 1, &data, 0.01, 5, &|_, _| {});
+        let (squared, huber) = (fit(None), fit(Some(1)));
+        for c in 0..2u32 {
+            let (s, h) = (squared.value(&[c], 0, &[1.0]), huber.value(&[c], 0, &[1.0]));
+            assert!((s - 4.0).abs() < 1.0, "squared error, configuration {c}: {s} against the mean 4");
+            assert!(h.abs() < 1.0, "Huber's loss, configuration {c}: {h} against the middle 0");
         }
     }
 }

@@ -225,6 +225,9 @@ pub struct FitOptions {
     /// The families fitted; the others' tables stay zero, and an
     /// evaluation does not read them.
     pub families: FamilySet,
+    /// Huber's loss at this many discs (see [`NetSpec::huber`]); `None`:
+    /// squared error.
+    pub huber: Option<u8>,
 }
 
 /// One stage's positions, reduced to parameters.
@@ -301,7 +304,7 @@ fn fit_stage(d: &StageData, st: usize, opts: FitOptions, progress: &(dyn Fn(usiz
             for (f, x) in d.feats[k].iter().enumerate() {
                 y += x * theta[ENTRIES + f];
             }
-            let err = (y - d.target[k]) * d.weight[k];
+            let err = opts.huber.map_or(y - d.target[k], |h| (y - d.target[k]).clamp(-(h as f32), h as f32)) * d.weight[k];
             se += ((y - d.target[k]) as f64).powi(2) * d.weight[k] as f64;
             for &i in ids {
                 grad[i as usize] += err;
@@ -508,13 +511,28 @@ pub(crate) mod tests {
         // Positions of stage 7 only.
         let samples = self::planted(9, 4000, 34, |p, o| pattern_value(&planted, p, o) as f32);
         let before = error_table(&samples, 64, &|p, o| pattern_value(&PatternWeights::zero(), p, o));
-        let w = fit(&samples, FitOptions { epochs: 300, rate: 0.05, l2: 0.0, families: ALL_FAMILIES }, &|_, _, _| {});
+        let w = fit(&samples, FitOptions { epochs: 300, rate: 0.05, l2: 0.0, families: ALL_FAMILIES, huber: None }, &|_, _, _| {});
         let after = error_table(&samples, 64, &|p, o| pattern_value(&w, p, o));
         assert!(after[0].rms < before[0].rms * 0.2, "rms {} -> {}", before[0].rms, after[0].rms);
         // A fit of some families leaves the others zero, and unread.
         let some = 0b101_0000_0001;
-        let w = fit(&samples, FitOptions { epochs: 50, rate: 0.05, l2: 0.0, families: some }, &|_, _, _| {});
+        let w = fit(&samples, FitOptions { epochs: 50, rate: 0.05, l2: 0.0, families: some, huber: None }, &|_, _, _| {});
         assert_eq!(w.families(), some);
+    }
+
+    /// Labels of 10 discs, one in ten moved 40 up (as a result a later
+    /// blunder decided): squared error follows the blunders (a mean near
+    /// 14), Huber's loss stays near the labels most positions have.
+    #[test]
+    fn huber_fits_through_the_blunders() {
+        let noisy: Vec<Labelled> = planted(9, 4000, 34, |_, _| 10.0).into_iter().enumerate().map(|(k, s)| Labelled { score: s.score + if k % 10 == 3 { 40.0 } else { 0.0 }, ..s }).collect();
+        let miss = |huber| {
+            // No windows: the count terms alone, so 4,000 positions cannot be fitted one by one.
+            let w = fit(&noisy, FitOptions { epochs: 300, rate: 0.05, l2: 0.0, families: 0, huber }, &|_, _, _| {});
+            noisy.iter().map(|s| (pattern_value(&w, s.p, s.o) - 10.0).abs()).sum::<f64>() / noisy.len() as f64
+        };
+        let (squared, huber) = (miss(None), miss(Some(2)));
+        assert!(squared > 3.0 && huber < 1.0, "MAE against the unmoved labels: squared {squared}, Huber {huber}");
     }
 
     /// A label no sum of windows fits (an exclusive or of two corners, each
@@ -524,9 +542,9 @@ pub(crate) mod tests {
     fn the_network_fits_what_the_tables_cannot() {
         let corner = |x: u64, sq: u32| x >> sq & 1 != 0;
         let samples = self::planted(4, 3000, 30, |p, _| if corner(p, 0) != corner(p, 63) { 8.0 } else { 0.0 });
-        let tables = fit(&samples, FitOptions { epochs: 100, rate: 0.05, l2: 0.0, families: 1 }, &|_, _, _| {});
+        let tables = fit(&samples, FitOptions { epochs: 100, rate: 0.05, l2: 0.0, families: 1, huber: None }, &|_, _, _| {});
         assert_eq!(tables.families(), 1);
-        let spec = NetSpec { hidden: 32, epochs: 60, windows: None };
+        let spec = NetSpec { hidden: 32, epochs: 60, windows: None, huber: None };
         let (w, clamped) = fit_net(&tables, &samples, spec, 1, &|_, _| {}).unwrap();
         assert_eq!(clamped, 0);
         let before = error_table(&samples, 64, &|p, o| pattern_value(&tables, p, o));
@@ -550,7 +568,7 @@ pub(crate) mod tests {
         let rule = |p: u64, o: u64| 2.0 * ((G::moves(p, o) & EDGES).count_ones() as f32 - (G::moves(o, p) & EDGES).count_ones() as f32);
         let samples = planted(12, 4000, 30, rule);
         let before = error_table(&samples, 64, &|p, o| pattern_value(&PatternWeights::zero(), p, o));
-        let w = fit(&samples, FitOptions { epochs: 300, rate: 0.05, l2: 0.0, families: MOVE_FAMILY_SET }, &|_, _, _| {});
+        let w = fit(&samples, FitOptions { epochs: 300, rate: 0.05, l2: 0.0, families: MOVE_FAMILY_SET, huber: None }, &|_, _, _| {});
         let after = error_table(&samples, 64, &|p, o| pattern_value(&w, p, o));
         assert_eq!(w.families(), MOVE_FAMILY_SET);
         assert!(after[0].rms < before[0].rms * 0.2, "rms {} -> {}", before[0].rms, after[0].rms);

@@ -110,6 +110,12 @@ pub struct FitArgs {
     /// stage. Writes both to --out and measures them.
     #[arg(long, value_name = "K[xE][@N]", requires = "corpus", conflicts_with = "measure")]
     net: Option<String>,
+    /// With --corpus: fit the tables (or with --net, the network) by
+    /// Huber's loss at D discs (1 to 64): errors beyond D pull by D only, so
+    /// the fit aims at the middle of each position's likely scores, as the
+    /// held-out MAE counts them; default: squared error.
+    #[arg(long, value_name = "D", requires = "corpus", conflicts_with = "probe")]
+    huber: Option<u8>,
     /// With --net: the tables the network is fitted over (a FILE that
     /// `fit --patterns` wrote, or shipped; a network they carry is dropped).
     #[arg(long, default_value = "shipped", value_name = "FILE|shipped", requires = "net")]
@@ -175,6 +181,9 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
     if !(1..=64).contains(&args.real_weight) {
         return Err(Error::BadArgument(format!("--real-weight {} is out of range; expected 1 to 64", args.real_weight)));
     }
+    if let Some(d) = args.huber.filter(|d| !(1..=64).contains(d)) {
+        return Err(Error::BadArgument(format!("--huber {d} is out of range; expected 1 to 64 discs")));
+    }
     let out = args.out.clone().unwrap_or_else(|| "engine/weights/patterns.ywp".into());
     let net = match &args.net {
         Some(text) => Some(
@@ -182,7 +191,8 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
                 .filter(|s| yomi::eval::pattern_net::WIDTHS.contains(&s.hidden) && s.windows.is_none_or(|n| yomi::eval::pattern::FAMILY_WINDOWS[1..].contains(&n)))
                 .ok_or_else(|| {
                     Error::BadArgument(format!("--net {text}: expected K, KxE or KxE@N: K units (32 or 64), E from 1 to 1000 passes, N windows read ending a family (46: round 4's)"))
-                })?,
+                })
+                .map(|s| yomi::tools::net_fit::NetSpec { huber: args.huber, ..s })?,
         ),
         None => None,
     };
@@ -305,7 +315,7 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
         }
         (None, None) => {
             let t = std::time::Instant::now();
-            let opts = FitOptions { epochs: args.epochs, rate: args.rate, l2: args.l2, families: fitted_families };
+            let opts = FitOptions { epochs: args.epochs, rate: args.rate, l2: args.l2, families: fitted_families, huber: args.huber };
             let progress = |stage: usize, epoch: usize, rms: f64| println!("stage {stage:2} epoch {epoch:4}: rms {rms:.2} discs");
             let w = fit(&train, opts, &progress);
             println!("fitted in {:.1} s", t.elapsed().as_secs_f64());
