@@ -25,6 +25,8 @@ pub mod model_probe;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod adam;
 #[cfg(not(target_arch = "wasm32"))]
+pub mod loss;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod net_fit;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tournament;

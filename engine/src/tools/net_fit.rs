@@ -12,6 +12,7 @@
 use crate::eval::pattern_net::{PatternNet, OUT_ONE, SUM_ONE};
 use crate::rng::Rng;
 use crate::tools::adam::Adam;
+use crate::tools::loss::pull;
 
 /// The network's first Adam step (its units' sums are near 1 in size),
 /// falling linearly to a tenth.
@@ -27,9 +28,7 @@ pub struct NetSpec {
     /// The network reads only the model's first this many windows (its
     /// first families: a smaller table at search time); `None`: all.
     pub windows: Option<usize>,
-    /// Huber's loss at this many discs (squared within, linear beyond:
-    /// errors count by their size, as the held-out MAE counts them);
-    /// `None`: squared error everywhere.
+    /// Huber's loss at this many discs ([`pull`]); `None`: squared error.
     pub huber: Option<u8>,
 }
 
@@ -132,8 +131,7 @@ impl<const F: usize> FittedNet<F> {
                     let y = net.forward(&row, hd, &data.feats[j], &mut act);
                     let err = y - data.residual[j];
                     se += (err * err) as f64;
-                    let pull = spec.huber.map_or(err, |d| err.clamp(-(d as f32), d as f32));
-                    let scale = pull / batch.len() as f32;
+                    let scale = pull(err, spec.huber) / batch.len() as f32;
                     for u in 0..h {
                         if act[u] <= 0.0 {
                             continue;

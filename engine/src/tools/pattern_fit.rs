@@ -20,6 +20,7 @@ use rayon::prelude::*;
 use crate::eval::pattern_weights::PatternWeights;
 use crate::eval::pattern::{features, for_indices, moves_of, stage, FamilySet, ENTRIES, FAMILIES, FAMILY_WINDOWS, NFAMILIES, NFEATURES, OFFSETS, STAGES, UNIT};
 use crate::eval::pattern_net::WIDTHS;
+use crate::tools::loss::pull;
 use crate::tools::net_fit::{FittedNet, NetData, NetSpec, RATE as NET_RATE};
 use crate::tools::adam::Adam;
 use crate::tools::datagen::{DataFile, Record};
@@ -225,8 +226,7 @@ pub struct FitOptions {
     /// The families fitted; the others' tables stay zero, and an
     /// evaluation does not read them.
     pub families: FamilySet,
-    /// Huber's loss at this many discs (see [`NetSpec::huber`]); `None`:
-    /// squared error.
+    /// Huber's loss at this many discs ([`pull`]); `None`: squared error.
     pub huber: Option<u8>,
 }
 
@@ -304,7 +304,7 @@ fn fit_stage(d: &StageData, st: usize, opts: FitOptions, progress: &(dyn Fn(usiz
             for (f, x) in d.feats[k].iter().enumerate() {
                 y += x * theta[ENTRIES + f];
             }
-            let err = opts.huber.map_or(y - d.target[k], |h| (y - d.target[k]).clamp(-(h as f32), h as f32)) * d.weight[k];
+            let err = pull(y - d.target[k], opts.huber) * d.weight[k];
             se += ((y - d.target[k]) as f64).powi(2) * d.weight[k] as f64;
             for &i in ids {
                 grad[i as usize] += err;
