@@ -198,11 +198,15 @@ impl PatternWeights {
         let st = stage((p | o).count_ones());
         let table = &self.tables[st * ENTRIES..(st + 1) * ENTRIES];
         let Some(net) = self.net.as_deref() else {
+            // Tables alone keep no entries: nothing would read them.
             let mut v = 0i32;
             for_indices(p, o, mp, mo, self.used, |i| v += table[i as usize] as i32);
             let feats = features(p, o, mp.count_ones(), mo.count_ones());
             return v * TABLE_STEP + self.weighted(st, &feats);
         };
+        // The entries kept as they are summed, for the network's rows: a
+        // second gather costs more (engine/MEASUREMENTS.md, "The leaf's
+        // entries kept from its first gather").
         let (mut ids, mut n, mut v) = ([0u32; WINDOWS], 0, 0i32);
         for_indices(p, o, mp, mo, self.used, |i| {
             v += table[i as usize] as i32;
