@@ -197,23 +197,17 @@ impl PatternWeights {
     pub fn value_near(&self, p: u64, o: u64, mp: u64, mo: u64, lo: i32, hi: i32) -> i32 {
         let st = stage((p | o).count_ones());
         let table = &self.tables[st * ENTRIES..(st + 1) * ENTRIES];
+        let feats = features(p, o, mp.count_ones(), mo.count_ones());
         let Some(net) = self.net.as_deref() else {
             // Tables alone keep no entries: nothing would read them.
             let mut v = 0i32;
             for_indices(p, o, mp, mo, self.used, |i| v += table[i as usize] as i32);
-            let feats = features(p, o, mp.count_ones(), mo.count_ones());
             return v * TABLE_STEP + self.weighted(st, &feats);
         };
         // The entries kept as they are summed, for the network's rows: a
         // second gather costs more (engine/MEASUREMENTS.md, "The leaf's
         // entries kept from its first gather").
-        let (mut ids, mut n, mut v) = ([0u32; WINDOWS], 0, 0i32);
-        for_indices(p, o, mp, mo, self.used, |i| {
-            v += table[i as usize] as i32;
-            ids[n] = i;
-            n += 1;
-        });
-        let feats = features(p, o, mp.count_ones(), mo.count_ones());
+        let (ids, n, v) = self.entries(table, p, o, mp, mo);
         let tables = v * TABLE_STEP + self.weighted(st, &feats);
         if tables + NET_REACH <= lo {
             return tables + NET_REACH;
@@ -228,15 +222,17 @@ impl PatternWeights {
     }
 
     /// The table entries (within a stage) of the read families' windows,
-    /// and how many: what the network sums its rows over.
+    /// how many, and the sum of `table` (a stage's) over them: what the
+    /// network sums its rows over, and the tables' part of the value.
     #[inline(always)]
-    fn entries(&self, p: u64, o: u64, mp: u64, mo: u64) -> ([u32; WINDOWS], usize) {
-        let (mut ids, mut n) = ([0u32; WINDOWS], 0);
+    fn entries(&self, table: &[i8], p: u64, o: u64, mp: u64, mo: u64) -> ([u32; WINDOWS], usize, i32) {
+        let (mut ids, mut n, mut v) = ([0u32; WINDOWS], 0, 0i32);
         for_indices(p, o, mp, mo, self.used, |i| {
+            v += table[i as usize] as i32;
             ids[n] = i;
             n += 1;
         });
-        (ids, n)
+        (ids, n, v)
     }
 
     /// [`Self::value`] with the disc windows' configurations of (`p`, `o`)
@@ -306,7 +302,7 @@ impl PatternWeights {
             out.push((name, x * *w as i32));
         }
         if let Some(net) = self.net.as_deref() {
-            let (ids, n) = self.entries(p, o, mp, mo);
+            let (ids, n, _) = self.entries(&self.tables[st * ENTRIES..(st + 1) * ENTRIES], p, o, mp, mo);
             out.push(("network", net.correction(st, &ids[..n], &features(p, o, mp.count_ones(), mo.count_ones()))));
         }
         out
