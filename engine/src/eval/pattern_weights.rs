@@ -196,7 +196,7 @@ impl PatternWeights {
     #[inline]
     pub fn value_near(&self, p: u64, o: u64, mp: u64, mo: u64, lo: i32, hi: i32) -> i32 {
         let st = stage((p | o).count_ones());
-        let table = &self.tables[st * ENTRIES..(st + 1) * ENTRIES];
+        let table = self.stage_table(st);
         let feats = features(p, o, mp.count_ones(), mo.count_ones());
         let Some(net) = self.net.as_deref() else {
             // Tables alone keep no entries: nothing would read them.
@@ -221,6 +221,12 @@ impl PatternWeights {
         tables + net.correction(st, &ids[..n], &feats)
     }
 
+    /// Stage `st`'s table: `ENTRIES` values, each in `TABLE_STEP`/`UNIT` disc.
+    #[inline(always)]
+    fn stage_table(&self, st: usize) -> &[i8] {
+        &self.tables[st * ENTRIES..(st + 1) * ENTRIES]
+    }
+
     /// The table entries (within a stage) of the read families' windows,
     /// how many, and the sum of `table` (a stage's) over them: what the
     /// network sums its rows over, and the tables' part of the value.
@@ -243,7 +249,7 @@ impl PatternWeights {
             return self.value(p, o, mp, mo);
         }
         let st = stage((p | o).count_ones());
-        let table = &self.tables[st * ENTRIES..(st + 1) * ENTRIES];
+        let table = self.stage_table(st);
         let mut v = 0i32;
         // The windows kept are whole families, these weights' disc families among them.
         debug_assert!(
@@ -287,23 +293,25 @@ impl PatternWeights {
     /// (they add up to [`Self::value`]).
     pub fn terms(&self, p: u64, o: u64, mp: u64, mo: u64) -> Vec<(&'static str, i32)> {
         let st = stage((p | o).count_ones());
+        let table = self.stage_table(st);
+        let feats = features(p, o, mp.count_ones(), mo.count_ones());
         let idx = indices(p, o, mp, mo);
         let mut out = Vec::new();
         let mut k = 0;
         for (f, fam) in FAMILIES.iter().enumerate() {
             let n = fam.images.len();
             if self.used >> f & 1 != 0 {
-                out.push((fam.name, idx[k..k + n].iter().map(|&i| self.tables[st * ENTRIES + i as usize] as i32 * TABLE_STEP).sum()));
+                out.push((fam.name, idx[k..k + n].iter().map(|&i| table[i as usize] as i32 * TABLE_STEP).sum()));
             }
             k += n;
         }
         let w = &self.features[st * NFEATURES..(st + 1) * NFEATURES];
-        for ((name, x), w) in FEATURES.iter().zip(features(p, o, mp.count_ones(), mo.count_ones())).zip(w) {
+        for ((name, x), w) in FEATURES.iter().zip(feats).zip(w) {
             out.push((name, x * *w as i32));
         }
         if let Some(net) = self.net.as_deref() {
-            let (ids, n, _) = self.entries(&self.tables[st * ENTRIES..(st + 1) * ENTRIES], p, o, mp, mo);
-            out.push(("network", net.correction(st, &ids[..n], &features(p, o, mp.count_ones(), mo.count_ones()))));
+            let (ids, n, _) = self.entries(table, p, o, mp, mo);
+            out.push(("network", net.correction(st, &ids[..n], &feats)));
         }
         out
     }
