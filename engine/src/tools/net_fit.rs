@@ -31,9 +31,10 @@ pub struct NetSpec {
     /// Huber's loss at this many discs ([`pull`]); `None`: squared error.
     pub huber: Option<u8>,
     /// Each row's step scaled by min(1, reads / R), its reads counted over
-    /// the fitted positions: Adam moves a row read twice as far as one read
-    /// a million times, and the rare rows are where the fit overfits;
-    /// `None`: every row at the full step.
+    /// the fitted positions (Adam moves a row read twice as far as one read
+    /// a million times); it did not lower held-out error
+    /// (engine/MEASUREMENTS.md, "The network's rare rows at a smaller
+    /// step"). `None`: every row at the full step, as shipped.
     pub rare: Option<u32>,
 }
 
