@@ -39,7 +39,7 @@ pub struct NetSpec {
 }
 
 impl NetSpec {
-    /// Reads "K[xE][rR][@N]": K units (1 to 64), E passes (1 to 1000,
+    /// Reads `K[xE][rR][@N]`: K units (1 to 64), E passes (1 to 1000,
     /// default 2: more overfit), rows' steps scaled by min(1, reads / R)
     /// (R from 1 to 1,000,000), over the first N windows.
     pub fn parse(text: &str) -> Option<NetSpec> {
