@@ -30,30 +30,19 @@ pub struct NetSpec {
     pub windows: Option<usize>,
     /// Huber's loss at this many discs ([`pull`]); `None`: squared error.
     pub huber: Option<u8>,
-    /// Each row's step scaled by min(1, reads / R), its reads counted over
-    /// the fitted positions (Adam moves a row read twice as far as one read
-    /// a million times); it did not lower held-out error
-    /// (engine/MEASUREMENTS.md, "The network's rare rows at a smaller
-    /// step"). `None`: every row at the full step, as shipped.
-    pub rare: Option<u32>,
 }
 
 impl NetSpec {
-    /// Reads `K[xE][rR][@N]`: K units (1 to 64), E passes (1 to 1000,
-    /// default 2: more overfit), rows' steps scaled by min(1, reads / R)
-    /// (R from 1 to 1,000,000), over the first N windows.
+    /// Reads "K", "KxE" or "KxE@N": K units (1 to 64), E passes (1 to
+    /// 1000, default 2: more overfit), over the first N windows.
     pub fn parse(text: &str) -> Option<NetSpec> {
         let (shape, windows) = match text.split_once('@') {
             Some((shape, n)) => (shape, Some(n.parse::<usize>().ok().filter(|&n| n > 0)?)),
             None => (text, None),
         };
-        let (shape, rare) = match shape.split_once('r') {
-            Some((shape, r)) => (shape, Some(r.parse::<u32>().ok().filter(|r| (1..=1_000_000).contains(r))?)),
-            None => (shape, None),
-        };
         let (hidden, epochs) = shape.split_once('x').unwrap_or((shape, "2"));
         let (hidden, epochs) = (hidden.parse::<usize>().ok()?, epochs.parse::<usize>().ok()?);
-        ((1..=64).contains(&hidden) && (1..=1000).contains(&epochs)).then_some(NetSpec { hidden, epochs, windows, huber: None, rare })
+        ((1..=64).contains(&hidden) && (1..=1000).contains(&epochs)).then_some(NetSpec { hidden, epochs, windows, huber: None })
     }
 }
 
@@ -119,19 +108,6 @@ impl<const F: usize> FittedNet<F> {
             counts: (0..heads * h * F).map(|i| if i % F == 0 { uniform(0.5) } else { 0.0 }).collect(),
             out: (0..heads * h).map(|_| uniform(0.1)).collect(),
         };
-        let row_rate: Vec<f32> = match spec.rare {
-            None => Vec::new(),
-            Some(rare) => {
-                let mut reads_of = vec![0u32; entries];
-                for j in 0..n {
-                    row.clear();
-                    (data.row)(j, &mut row);
-                    reads(&mut row);
-                    row.iter().for_each(|&i| reads_of[i as usize] = reads_of[i as usize].saturating_add(1));
-                }
-                reads_of.iter().map(|&c| (c as f32 / rare as f32).min(1.0)).collect()
-            }
-        };
         let (mut ae, mut ac, mut ao) = (Adam::new(entries * h), Adam::new(heads * h * F), Adam::new(heads * h));
         let mut ge = vec![0f32; entries * h];
         let (mut gc, mut go) = (vec![0f32; heads * h * F], vec![0f32; heads * h]);
@@ -179,7 +155,6 @@ impl<const F: usize> FittedNet<F> {
                 touched.dedup();
                 for &i in &touched {
                     net.seen[i as usize] = true;
-                    let r = row_rate.get(i as usize).map_or(r, |s| s * r);
                     for u in 0..h {
                         let at = i as usize * h + u;
                         let g = ge[at];
@@ -288,7 +263,7 @@ mod tests {
         let row = |j: usize, out: &mut Vec<u32>| out.extend_from_slice(&ids[j * 2..j * 2 + 2]);
         let head = vec![0; residual.len()];
         let data = NetData { row: &row, head: &head, feats: &feats, residual: &residual };
-        let net = FittedNet::fit(NetSpec { hidden: 8, epochs: 300, windows: None, huber: None, rare: None }, 4, 1, &data, 0.01, 3, &|_, _| {});
+        let net = FittedNet::fit(NetSpec { hidden: 8, epochs: 300, windows: None, huber: None }, 4, 1, &data, 0.01, 3, &|_, _| {});
         for (j, want) in residual.iter().enumerate().take(4) {
             let got = net.value(&ids[j * 2..j * 2 + 2], 0, &feats[j]);
             assert!((got - want).abs() < 0.15, "case {j}: {got} against {want}");
@@ -310,7 +285,7 @@ mod tests {
         let row = |j: usize, out: &mut Vec<u32>| out.push(ids[j]);
         let head = vec![0; residual.len()];
         let data = NetData { row: &row, head: &head, feats: &feats, residual: &residual };
-        let fit = |huber| FittedNet::fit(NetSpec { hidden: 8, epochs: 60, windows: None, huber, rare: None }, 2, 1, &data, 0.01, 5, &|_, _| {});
+        let fit = |huber| FittedNet::fit(NetSpec { hidden: 8, epochs: 60, windows: None, huber }, 2, 1, &data, 0.01, 5, &|_, _| {});
         let (squared, huber) = (fit(None), fit(Some(1)));
         for c in 0..2u32 {
             let (s, h) = (squared.value(&[c], 0, &[1.0]), huber.value(&[c], 0, &[1.0]));

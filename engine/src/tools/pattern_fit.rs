@@ -544,7 +544,7 @@ pub(crate) mod tests {
         let samples = self::planted(4, 3000, 30, |p, _| if corner(p, 0) != corner(p, 63) { 8.0 } else { 0.0 });
         let tables = fit(&samples, FitOptions { epochs: 100, rate: 0.05, l2: 0.0, families: 1, huber: None }, &|_, _, _| {});
         assert_eq!(tables.families(), 1);
-        let spec = NetSpec { hidden: 32, epochs: 60, windows: None, huber: None, rare: None };
+        let spec = NetSpec { hidden: 32, epochs: 60, windows: None, huber: None };
         let (w, clamped) = fit_net(&tables, &samples, spec, 1, &|_, _| {}).unwrap();
         assert_eq!(clamped, 0);
         let before = error_table(&samples, 64, &|p, o| pattern_value(&tables, p, o));

@@ -85,8 +85,7 @@ pub struct FitArgs {
     /// (or "edge") read over both sides' legal moves, and "/net=K" or
     /// "/net=KxE" for a network of K units fitted in E passes (default 2;
     /// more overfit) to what the tables leave ("/net=KxE@N": over the
-    /// first N windows; "/net=KxErR": each row's step scaled by min(1,
-    /// reads / R)).
+    /// first N windows).
     #[arg(long, value_name = "MODEL", num_args = 1.., requires = "corpus")]
     probe: Vec<String>,
     /// With --probe: the band of empties fitted and measured.
@@ -107,10 +106,9 @@ pub struct FitArgs {
     /// With --corpus: keep the tables of --tables and fit a network of K
     /// units over what they leave, 32 (the shipped networks') or 64 (fits
     /// better, loses at equal time): "K", "KxE" for E passes, default 2; "KxE@N" over the
-    /// first N windows, ending a family: 46 for round 4's; "KxErR" each
-    /// row's step scaled by min(1, reads / R); a head per
+    /// first N windows, ending a family: 46 for round 4's; a head per
     /// stage. Writes both to --out and measures them.
-    #[arg(long, value_name = "K[xE][rR][@N]", requires = "corpus", conflicts_with = "measure")]
+    #[arg(long, value_name = "K[xE][@N]", requires = "corpus", conflicts_with = "measure")]
     net: Option<String>,
     /// With --corpus: fit the tables (or with --net, the network) by
     /// Huber's loss at D discs (1 to 64): errors beyond D pull by D only, so
@@ -192,7 +190,7 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
             yomi::tools::net_fit::NetSpec::parse(text)
                 .filter(|s| yomi::eval::pattern_net::WIDTHS.contains(&s.hidden) && s.windows.is_none_or(|n| yomi::eval::pattern::FAMILY_WINDOWS[1..].contains(&n)))
                 .ok_or_else(|| {
-                    Error::BadArgument(format!("--net {text}: expected K, KxE, KxErR or KxE@N: K units (32 or 64), E from 1 to 1000 passes, R from 1 to 1000000 reads for a row's full step, N windows read ending a family (46: round 4's)"))
+                    Error::BadArgument(format!("--net {text}: expected K, KxE or KxE@N: K units (32 or 64), E from 1 to 1000 passes, N windows read ending a family (46: round 4's)"))
                 })
                 .map(|s| yomi::tools::net_fit::NetSpec { huber: args.huber, ..s })?,
         ),
