@@ -1196,3 +1196,31 @@ fn the_command_that_started_a_tournament_shard_resumes_it() {
     assert!(stderr(&o).contains("holds a shard in progress with its own recipe"), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_branch_shard_grows_from_the_tournament_games_openings() {
+    use yomi::tools::corpus::{load, Source};
+    let dir = std::env::temp_dir().join(format!("yomi-cli-branch-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = concat!(env!("CARGO_MANIFEST_DIR"), "/data/wthor/games-1977-2023.tsv.gz");
+    let d = dir.to_str().unwrap();
+    let o = yomi(&["corpus", "grow", "--branch", "--real-games", games, "--games", "2", "--exact", "10", "--depth", "2", "--threads", "1", "--dir", d]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("plies of a tournament game"), "{}", stdout(&o));
+    let (entry, shard) = load(&dir).unwrap().remove(0);
+    assert_eq!((entry.recipe.source, entry.recipe.opening, entry.games), (Source::Branch, (20, 32), 2));
+    // Its openings are labelled and flagged as random ones are: at least 20 plies a game.
+    assert!(shard.positions().iter().filter(|l| l.random).count() >= 40);
+    for (args, message) in [
+        (&["corpus", "grow", "--branch", "--real", "--games", "1", "--dir", d][..], "--real and --branch"),
+        (&["corpus", "grow", "--branch", "--real-games", "/nonexistent/games.tsv", "--games", "1", "--dir", d][..], "/nonexistent/games.tsv"),
+    ] {
+        let o = yomi(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(message), "{}", stderr(&o));
+    }
+    // Neither left a shard in progress behind.
+    assert!(!dir.join(yomi::tools::corpus::WORK).exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -194,7 +194,7 @@ pub fn position(weights: &'static Weights, empties: u32, k: u32) -> Option<Posit
     // Without detours, as the set's first positions were made.
     let recipe = Recipe { detours: 0, ..Recipe::standard(SEED ^ (empties as u64) << 40) };
     (0..ATTEMPTS).find_map(|a| {
-        let (_, pos) = play(&recipe, weights, k + (a << 24), empties);
+        let (_, pos) = play(&recipe, weights, &[], k + (a << 24), empties);
         (pos.status() == Status::Move && pos.empties().count_ones() == empties).then_some(pos)
     })
 }

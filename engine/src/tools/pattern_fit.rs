@@ -109,7 +109,7 @@ impl CorpusLabels {
     /// The label for a shard of `source`.
     pub fn of(&self, source: &crate::tools::corpus::Source) -> CorpusLabel {
         match source {
-            crate::tools::corpus::Source::SelfPlay => self.self_play,
+            crate::tools::corpus::Source::SelfPlay | crate::tools::corpus::Source::Branch => self.self_play,
             crate::tools::corpus::Source::Tournament { .. } => self.tournament,
         }
     }
@@ -453,7 +453,7 @@ pub(crate) mod tests {
     fn a_corpus_splits_by_game_and_labels_by_search_or_result() {
         use crate::tools::corpus::{play_game, LabelKind, Recipe, Shard, Source};
         let recipe = Recipe { source: Source::SelfPlay, exact: 10, depth: 2, selectivity: 0, opening: (2, 4), detours: 1, seed: 4 };
-        let games: Vec<_> = (0..2).map(|g| play_game(&recipe, crate::Weights::shipped(), g)).collect();
+        let games: Vec<_> = (0..2).map(|g| play_game(&recipe, crate::Weights::shipped(), &[], g)).collect();
         let shard = Shard { recipe, games };
         let all = shard.positions();
         let none = HashSet::new();

@@ -123,7 +123,12 @@ struct GrowArgs {
     /// The 2021-2023 games are never taken.
     #[arg(long)]
     real: bool,
-    /// With --real: the tournament games file.
+    /// A new shard of self-play games opened by the first 20-32 plies of a
+    /// tournament game (drawn by the seed; never one of 2021-2023) instead
+    /// of random plies: engine-played positions near the ones people reach.
+    #[arg(long)]
+    branch: bool,
+    /// With --real or --branch: the tournament games file.
     #[arg(long, default_value = yomi::tools::tournament::GAMES, value_name = "FILE")]
     real_games: PathBuf,
 }
@@ -264,11 +269,13 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
             // The command that started the shard resumes it; a recipe of its own does not.
             let r = &w.recipe;
             let real = matches!(r.source, corpus::Source::Tournament { .. });
+            let branch = r.source == Source::Branch;
             if args.seed.is_some_and(|s| s != r.seed)
                 || args.exact.is_some_and(|e| e != r.exact)
                 || args.depth.is_some_and(|d| d != r.depth)
                 || args.detours.is_some_and(|d| d != r.detours)
                 || (args.real && !real)
+                || (args.branch && !branch)
             {
                 return Err(Error::BadArgument(format!(
                     "{} holds a shard in progress with its own recipe; finish it (--finish) before naming a new one",
@@ -290,19 +297,23 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
             if args.real && (args.seed.is_some() || args.detours.is_some()) {
                 return Err(Error::BadArgument("--real: tournament games have no --seed or --detours".into()));
             }
+            if args.real && args.branch {
+                return Err(Error::BadArgument("--real and --branch: a shard is either tournament games or self-play from their openings".into()));
+            }
             let mut recipe = if args.real {
                 // After the last game any tournament shard holds.
                 let first = entries
                     .iter()
                     .filter_map(|e| match e.recipe.source {
                         Source::Tournament { first } => Some(first + e.games),
-                        Source::SelfPlay => None,
+                        Source::SelfPlay | Source::Branch => None,
                     })
                     .max()
                     .unwrap_or(0);
                 Recipe::tournament(first)
             } else {
-                let mut r = Recipe::standard(args.seed.unwrap_or(1000 + entries.len() as u64));
+                let seed = args.seed.unwrap_or(1000 + entries.len() as u64);
+                let mut r = if args.branch { Recipe::branch(seed) } else { Recipe::standard(seed) };
                 r.detours = args.detours.unwrap_or(r.detours);
                 r
             };
@@ -315,6 +326,10 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
                     "seed {}, {}-{} random opening plies, {} detours",
                     recipe.seed, recipe.opening.0, recipe.opening.1, recipe.detours
                 ),
+                Source::Branch => format!(
+                    "seed {}, the first {}-{} plies of a tournament game, {} detours",
+                    recipe.seed, recipe.opening.0, recipe.opening.1, recipe.detours
+                ),
             };
             println!(
                 "starting shard {}: {games}, exact from {} empties, depth {}@{} before, commit {here}",
@@ -323,6 +338,11 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
                 recipe.depth,
                 recipe.selectivity
             );
+            if recipe.source != Source::SelfPlay {
+                // The games file read before the work file is made: a bad
+                // path leaves no empty shard in progress behind.
+                yomi::tools::tournament::read(&args.real_games)?;
+            }
             corpus::start_work(&path, &recipe, &here)?
         }
     };
@@ -333,6 +353,14 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
         let stop = AtomicBool::new(false);
         let weights = yomi::Weights::shipped();
         let fitting = match work.recipe.source {
+            Source::Branch => {
+                let fitting = yomi::tools::tournament::fitting(&yomi::tools::tournament::read(&args.real_games)?)?;
+                let plies = work.recipe.opening.1 as usize;
+                if !fitting.iter().any(|m| m.len() > plies) {
+                    return Err(Error::BadArgument(format!("{}: no tournament game outside 2021-2023 goes past {plies} plies", args.real_games.display())));
+                }
+                fitting
+            }
             Source::Tournament { first } => {
                 let fitting = yomi::tools::tournament::fitting(&yomi::tools::tournament::read(&args.real_games)?)?;
                 if first as usize >= fitting.len() {
@@ -387,8 +415,9 @@ fn stats(dir: &Path) -> Result<(), Error> {
         cpu += e.cpu_seconds;
         let r = &e.recipe;
         let recipe = match r.source {
-            Source::SelfPlay => {
-                format!("seed {} exact {} d{}@{} open {}-{} +{}", r.seed, r.exact, r.depth, r.selectivity, r.opening.0, r.opening.1, r.detours)
+            Source::SelfPlay | Source::Branch => {
+                let open = if r.source == Source::Branch { "real" } else { "open" };
+                format!("seed {} exact {} d{}@{} {open} {}-{} +{}", r.seed, r.exact, r.depth, r.selectivity, r.opening.0, r.opening.1, r.detours)
             }
             Source::Tournament { first } => format!("real from {first} exact {} d{}@{}", r.exact, r.depth, r.selectivity),
         };

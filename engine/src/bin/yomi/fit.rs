@@ -248,7 +248,7 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
             let (t, h) = yomi::tools::pattern_fit::split_corpus(std::slice::from_ref(shard), label.of(&shard.recipe.source), share, &exclude);
             let copies = match shard.recipe.source {
                 yomi::tools::corpus::Source::Tournament { .. } => args.real_weight,
-                yomi::tools::corpus::Source::SelfPlay => 1,
+                yomi::tools::corpus::Source::SelfPlay | yomi::tools::corpus::Source::Branch => 1,
             };
             for _ in 0..copies {
                 train.extend_from_slice(&t);

@@ -81,6 +81,7 @@ impl Entry {
         let (lo, hi) = f[9].split_once('-')?;
         let source = match f[14] {
             "self-play" => Source::SelfPlay,
+            "self-play from tournament openings" => Source::Branch,
             t => Source::Tournament { first: t.strip_prefix("tournament from game ")?.parse().ok()? },
         };
         Some(Entry {

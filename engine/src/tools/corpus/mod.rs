@@ -57,7 +57,7 @@ mod tests {
         for g in 0..6 {
             let opening = plain.departures(&mut plain.rng(g)).opening as usize;
             let flagged = |r: &Recipe| {
-                let game = play_game(r, Weights::shipped(), g);
+                let game = play_game(r, Weights::shipped(), &[], g);
                 let shard = Shard { recipe: *r, games: vec![game.clone()] };
                 assert_eq!(Shard::from_bytes(&shard.to_bytes()).unwrap(), shard);
                 let mut out = Vec::new();
@@ -114,6 +114,39 @@ mod tests {
     }
 
     #[test]
+    fn a_branch_shard_opens_with_tournament_plies_and_plays_on_as_self_play() {
+        let text = "1977\tE\tA\tB\t34\tf5d6c3f3f4d3c4g6f6e6c5c6d7d8e7g5e3d2g4h3f7b5h5g3b4b6c8b8c7e8f8g8h4h6e2d1c1a3a6a5e1f2g7c2a4h8a2b7f1b3b1b2h7a7a8a1g1g2h2h1\n\
+                    2022\tE\tC\tD\t40\tf5d6c3d3c4f4f6f3e6e7d7g6g5c5c6\n";
+        let fitting = crate::tools::tournament::fitting(&crate::tools::tournament::parse(text).unwrap()).unwrap();
+        assert_eq!(fitting.len(), 1);
+        let recipe = Recipe { source: Source::Branch, exact: 10, depth: 2, selectivity: 0, opening: (4, 30), detours: 1, seed: 5 };
+        let make = games_of(&recipe, Weights::shipped(), &fitting);
+        let games: Vec<Game> = (0..6).map(|g| make(g).unwrap()).collect();
+        let shard = Shard { recipe, games: games.clone() };
+        let bytes = shard.to_bytes();
+        assert_eq!((bytes[8], bytes.len() - games.iter().map(|g| 1 + 2 * g.moves.len()).sum::<usize>()), (4, header_bytes(4)));
+        assert_eq!(Shard::from_bytes(&bytes).unwrap(), shard);
+        for (g, game) in games.iter().enumerate() {
+            let opening = recipe.departures(&mut recipe.rng(g as u32)).opening as usize;
+            // The opening is a fitting game's first plies; the game goes on
+            // past them, and past where that game went.
+            let from = fitting.iter().find(|m| m[..opening] == game.moves[..opening]).expect("a tournament opening");
+            assert!(from.len() > opening);
+            let mut out = Vec::new();
+            labelled(&recipe, g as u32, game, &mut out);
+            assert!(out[..opening].iter().all(|l| l.random && l.kind != LabelKind::Exact));
+            assert!(out.iter().any(|l| l.kind == LabelKind::Exact && !l.random));
+        }
+        // Game g depends on the seed and g alone.
+        assert_eq!(make(3).unwrap(), games[3]);
+        let entry = Entry::new("shard-0052.ycp", &shard, "abc", 1.5, "2026-12-04");
+        assert!(entry.line().ends_with("\tself-play from tournament openings"));
+        assert_eq!(Entry::parse(&entry.line()).unwrap(), entry);
+        assert_eq!(Recipe::branch(9).source, Source::Branch);
+        assert_eq!(Recipe::branch(9).opening, (20, 32));
+    }
+
+    #[test]
     fn a_relabelled_tournament_shard_is_the_one_a_higher_reach_makes() {
         let text = "1977\tE\tA\tB\t34\tf5d6c3f3f4d3c4g6f6e6c5c6d7d8e7g5e3d2g4h3f7b5h5g3b4b6c8b8c7e8f8g8h4h6e2d1c1a3a6a5e1f2g7c2a4h8a2b7f1b3b1b2h7a7a8a1g1g2h2h1\n";
         let fitting = crate::tools::tournament::fitting(&crate::tools::tournament::parse(text).unwrap()).unwrap();
@@ -150,7 +183,7 @@ mod tests {
     #[test]
     fn a_game_round_trips_and_its_labels_are_exact_at_the_end() {
         let recipe = tiny(7);
-        let shard = Shard { recipe, games: (0..3).map(|g| play_game(&recipe, Weights::shipped(), g)).collect() };
+        let shard = Shard { recipe, games: (0..3).map(|g| play_game(&recipe, Weights::shipped(), &[], g)).collect() };
         let back = Shard::from_bytes(&shard.to_bytes()).unwrap();
         assert_eq!(back, shard);
         let tt = TranspositionTable::with_mib(1);
@@ -168,7 +201,7 @@ mod tests {
     #[test]
     fn a_bad_shard_names_its_byte() {
         let recipe = tiny(1);
-        let mut b = Shard { recipe, games: vec![play_game(&recipe, Weights::shipped(), 0)] }.to_bytes();
+        let mut b = Shard { recipe, games: vec![play_game(&recipe, Weights::shipped(), &[], 0)] }.to_bytes();
         // The third move onto a corner: illegal that early.
         let at = header_bytes(recipe.version()) + 3;
         b[at] = 0;
@@ -230,7 +263,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let recipe = tiny(9);
-        let shard = Shard { recipe, games: (0..2).map(|g| play_game(&recipe, Weights::shipped(), g)).collect() };
+        let shard = Shard { recipe, games: (0..2).map(|g| play_game(&recipe, Weights::shipped(), &[], g)).collect() };
         let e = add_shard(&dir, &shard, "abc", 1.5, "2026-11-27").unwrap();
         assert_eq!(e.file, "shard-0000.ycp");
         assert_eq!(add_shard(&dir, &shard, "abc", 1.5, "2026-11-27").unwrap().file, "shard-0001.ycp");

@@ -12,9 +12,27 @@ use crate::tools::selfplay::{play_out, Labeller};
 use crate::{BoardSize, Start};
 use super::shard::*;
 
-/// Plays and labels game `g` of a self-play `recipe`.
-pub fn play_game(recipe: &Recipe, weights: &'static Weights, g: u32) -> Game {
-    play(recipe, weights, g, 0).0
+/// Plays and labels game `g` of a self-play `recipe`; a recipe of
+/// [`Source::Branch`] takes its opening from `fitting` (the tournament games
+/// outside the measuring years, as square indices).
+pub fn play_game(recipe: &Recipe, weights: &'static Weights, fitting: &[Vec<u8>], g: u32) -> Game {
+    play(recipe, weights, fitting, g, 0).0
+}
+
+/// The tournament game that opens game `g` of a [`Source::Branch`] recipe,
+/// drawn from `rng` after the departures: the first of `fitting` drawn
+/// that goes on past the opening's `plies`.
+///
+/// # Panics
+/// If no game of `fitting` is longer than `plies` (the caller checks).
+fn branch_opening<'f>(fitting: &'f [Vec<u8>], plies: u32, rng: &mut crate::rng::Rng) -> &'f [u8] {
+    assert!(fitting.iter().any(|m| m.len() > plies as usize), "a tournament game longer than {plies} plies");
+    loop {
+        let moves = &fitting[rng.below(fitting.len() as u64) as usize];
+        if moves.len() > plies as usize {
+            return &moves[..plies as usize];
+        }
+    }
 }
 
 /// The recipe's labeller: the exact solver from its empties, its search
@@ -64,10 +82,15 @@ fn label_moves(recipe: &Recipe, weights: &'static Weights, moves: &[u8], kept: i
 /// Game `g` of a self-play `recipe` played until `empties` squares are left
 /// (the whole game at 0): its moves and labels so far, and the position it
 /// stands at. Each move is the labeller's best, except where the recipe's
-/// departures call for a random one.
-pub fn play(recipe: &Recipe, weights: &'static Weights, g: u32, empties: u32) -> (Game, Position) {
+/// departures call for a random one, or for the tournament opening's move
+/// (from `fitting`, see [`play_game`]).
+pub fn play(recipe: &Recipe, weights: &'static Weights, fitting: &[Vec<u8>], g: u32, empties: u32) -> (Game, Position) {
     let mut rng = recipe.rng(g);
     let mut departures = recipe.departures(&mut rng);
+    let opening = match recipe.source {
+        Source::Branch => branch_opening(fitting, departures.opening, &mut rng),
+        _ => &[],
+    };
     let tt = TranspositionTable::with_mib(16);
     let labeller = labeller(recipe, weights, &tt);
     let mut labels = Vec::new();
@@ -75,7 +98,10 @@ pub fn play(recipe: &Recipe, weights: &'static Weights, g: u32, empties: u32) ->
         let label = labeller.label(pos);
         labels.push(stored(label.score));
         if departures.random(ply, pos.empties().count_ones()) {
-            return rng.pick_square(pos.legal_moves());
+            return match opening.get(ply) {
+                Some(&sq) => Square::of_bit(sq as u32),
+                None => rng.pick_square(pos.legal_moves()),
+            };
         }
         match label.best {
             Some(Move::Play(sq)) => sq,

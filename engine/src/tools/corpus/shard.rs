@@ -11,8 +11,9 @@ use crate::{BoardSize, Start};
 
 pub(super) const MAGIC: &[u8; 8] = b"YOMICORP";
 /// Version 1 has no detours; version 2 adds their count after the opening;
-/// version 3 is a shard of tournament games.
-pub(super) const VERSIONS: std::ops::RangeInclusive<u8> = 1..=3;
+/// version 3 is a shard of tournament games; version 4 is version 2's
+/// layout for self-play from tournament openings.
+pub(super) const VERSIONS: std::ops::RangeInclusive<u8> = 1..=4;
 
 /// Magic, version, exact, depth, selectivity, then for self-play the
 /// opening plies (2), detours (from version 2) and seed, for tournament
@@ -40,6 +41,13 @@ pub enum Source {
         /// The shard's first game among the file's fitting games.
         first: u32,
     },
+    /// Played by the engine as self-play is, but opened by a tournament
+    /// game's first plies (the recipe's opening) instead of random ones:
+    /// the game drawn by the seed among the fitting games. Its positions
+    /// lie near the ones people reach, which self-play from random
+    /// openings seldom visits (engine/MEASUREMENTS.md, "Why the tournament
+    /// positions are harder").
+    Branch,
 }
 
 /// How a shard's games are played and labelled.
@@ -77,6 +85,15 @@ impl Recipe {
     /// depth-10 search before.
     pub fn tournament(first: u32) -> Recipe {
         Recipe { source: Source::Tournament { first }, exact: 22, depth: 10, selectivity: 1, opening: (0, 0), detours: 0, seed: 0 }
+    }
+
+    /// The recipe of self-play from tournament openings: the standard
+    /// recipe, opened by a tournament game's first 20-32 plies. Their
+    /// positions are labelled by the search and flagged as the random
+    /// openings are; the band the held-out sets measure (20-26 empties)
+    /// lies after them, in the engine's play.
+    pub fn branch(seed: u64) -> Recipe {
+        Recipe { source: Source::Branch, opening: (20, 32), ..Recipe::standard(seed) }
     }
 
     /// Checks the recipe for values the generator cannot use.
@@ -124,6 +141,7 @@ impl Recipe {
             Source::Tournament { .. } => 3,
             Source::SelfPlay if self.detours == 0 => 1,
             Source::SelfPlay => 2,
+            Source::Branch => 4,
         }
     }
 
@@ -162,7 +180,7 @@ impl Recipe {
             Recipe { exact: b[9], depth: b[10], selectivity: b[11], ..Recipe::tournament(first) }
         } else {
             Recipe {
-            source: Source::SelfPlay,
+            source: if version == 4 { Source::Branch } else { Source::SelfPlay },
             exact: b[9],
             depth: b[10],
             selectivity: b[11],
@@ -233,6 +251,7 @@ impl fmt::Display for Source {
         match self {
             Source::SelfPlay => write!(f, "self-play"),
             Source::Tournament { first } => write!(f, "tournament from game {first}"),
+            Source::Branch => write!(f, "self-play from tournament openings"),
         }
     }
 }

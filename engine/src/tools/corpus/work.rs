@@ -136,13 +136,13 @@ pub struct Progress {
     pub wall: f64,
 }
 
-/// The games of `recipe`, by number: self-play games played by `weights`,
-/// or the tournament games of `fitting` (the games file's games outside the
-/// measuring years, as square indices) labelled by them; `None` past the
-/// last tournament game.
+/// The games of `recipe`, by number: self-play games played by `weights`
+/// (opened by games of `fitting` for [`Source::Branch`]), or the tournament
+/// games of `fitting` (the games file's games outside the measuring years,
+/// as square indices) labelled by them; `None` past the last tournament game.
 pub fn games_of<'a>(recipe: &'a Recipe, weights: &'static Weights, fitting: &'a [Vec<u8>]) -> impl Fn(u32) -> Option<Game> + Sync + 'a {
     move |g| match recipe.source {
-        Source::SelfPlay => Some(play_game(recipe, weights, g)),
+        Source::SelfPlay | Source::Branch => Some(play_game(recipe, weights, fitting, g)),
         Source::Tournament { first } => fitting.get(first as usize + g as usize).map(|moves| label_game(recipe, weights, moves)),
     }
 }
