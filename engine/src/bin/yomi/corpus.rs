@@ -264,6 +264,8 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
     let path = dir.join(corpus::WORK);
     let here = crate::common::commit(dir);
     let entries = corpus::read_manifest(dir)?;
+    // The tournament games file, once read (a new shard reads it first).
+    let mut tournament: Option<Vec<yomi::tools::tournament::TournamentGame>> = None;
     let mut work = match corpus::read_work(&path)? {
         Some(w) => {
             // The command that started the shard resumes it; a recipe of its own does not.
@@ -341,7 +343,7 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
             if recipe.source != Source::SelfPlay {
                 // The games file read before the work file is made: a bad
                 // path leaves no empty shard in progress behind.
-                yomi::tools::tournament::read(&args.real_games)?;
+                tournament = Some(yomi::tools::tournament::read(&args.real_games)?);
             }
             corpus::start_work(&path, &recipe, &here)?
         }
@@ -352,9 +354,13 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
         let progress = progress_printer(minutes, until.games, args.threads);
         let stop = AtomicBool::new(false);
         let weights = yomi::Weights::shipped();
+        let mut fitting_games = || match tournament.take() {
+            Some(games) => yomi::tools::tournament::fitting(&games),
+            None => yomi::tools::tournament::fitting(&yomi::tools::tournament::read(&args.real_games)?),
+        };
         let fitting = match work.recipe.source {
             Source::Branch => {
-                let fitting = yomi::tools::tournament::fitting(&yomi::tools::tournament::read(&args.real_games)?)?;
+                let fitting = fitting_games()?;
                 let plies = work.recipe.opening.1 as usize;
                 if !fitting.iter().any(|m| m.len() > plies) {
                     return Err(Error::BadArgument(format!("{}: no tournament game outside 2021-2023 goes past {plies} plies", args.real_games.display())));
@@ -362,7 +368,7 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
                 fitting
             }
             Source::Tournament { first } => {
-                let fitting = yomi::tools::tournament::fitting(&yomi::tools::tournament::read(&args.real_games)?)?;
+                let fitting = fitting_games()?;
                 if first as usize >= fitting.len() {
                     return Err(Error::BadArgument(format!("every one of the {} tournament games is in a shard already", fitting.len())));
                 }
