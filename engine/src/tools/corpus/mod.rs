@@ -144,6 +144,7 @@ mod tests {
         assert_eq!(Entry::parse(&entry.line()).unwrap(), entry);
         assert_eq!(Recipe::branch(9).source, Source::Branch);
         assert_eq!(Recipe::branch(9).opening, (20, 32));
+        assert_eq!(Recipe::branch(9).depth, 6);
     }
 
     #[test]

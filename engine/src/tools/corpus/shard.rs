@@ -91,9 +91,11 @@ impl Recipe {
     /// recipe, opened by a tournament game's first 20-32 plies. Their
     /// positions are labelled by the search and flagged as the random
     /// openings are; the band the held-out sets measure (20-26 empties)
-    /// lies after them, in the engine's play.
+    /// lies after them, in the engine's play. It plays at depth 6: a third
+    /// of depth 10's time a game, its positions worth nearly as much to a
+    /// result-labelled fit (MEASUREMENTS.md, 2026-12-04, sixth stretch).
     pub fn branch(seed: u64) -> Recipe {
-        Recipe { source: Source::Branch, opening: (20, 32), ..Recipe::standard(seed) }
+        Recipe { source: Source::Branch, opening: (20, 32), depth: 6, ..Recipe::standard(seed) }
     }
 
     /// Checks the recipe for values the generator cannot use.
