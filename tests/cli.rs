@@ -1215,12 +1215,28 @@ fn a_branch_shard_grows_from_the_tournament_games_openings() {
     for (args, message) in [
         (&["corpus", "grow", "--branch", "--real", "--games", "1", "--dir", d][..], "--real and --branch"),
         (&["corpus", "grow", "--branch", "--real-games", "/nonexistent/games.tsv", "--games", "1", "--dir", d][..], "/nonexistent/games.tsv"),
+        (&["corpus", "grow", "--branch", "--opening", "34-30", "--games", "1", "--dir", d][..], "--opening 34-30"),
+        (&["corpus", "grow", "--branch", "--opening", "30-41", "--games", "1", "--dir", d][..], "within 0-40"),
+        (&["corpus", "grow", "--real", "--opening", "30-34", "--games", "1", "--dir", d][..], "no --seed, --detours or --opening"),
     ] {
         let o = yomi(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(stderr(&o).contains(message), "{}", stderr(&o));
     }
-    // Neither left a shard in progress behind.
+    // None left a shard in progress behind.
     assert!(!dir.join(yomi::tools::corpus::WORK).exists());
+    // A late opening: the players' first 34 plies, then the engine, no detour.
+    let o = yomi(&[
+        "corpus", "grow", "--branch", "--opening", "34-34", "--detours", "0", "--real-games", games, "--games", "2", "--exact", "10",
+        "--depth", "2", "--threads", "1", "--dir", d,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (entry, shard) = load(&dir).unwrap().remove(1);
+    assert_eq!((entry.recipe.opening, entry.recipe.detours, entry.games), ((34, 34), 0, 2));
+    let positions = shard.positions();
+    for game in 0..2 {
+        let flags: Vec<bool> = positions.iter().filter(|l| l.game == game).map(|l| l.random).collect();
+        assert!(flags.len() > 34 && flags[..34].iter().all(|&r| r) && flags[34..].iter().all(|&r| !r), "game {game}: {flags:?}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

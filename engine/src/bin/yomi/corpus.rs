@@ -114,6 +114,12 @@ struct GrowArgs {
     /// between the opening's end and the exact labels (0 to 4).
     #[arg(long, value_name = "N")]
     detours: Option<u8>,
+    /// A new self-play shard's opening: LO-HI random plies (default 6-18),
+    /// or with --branch the tournament game's first LO-HI plies (default
+    /// 20-32), within 0-40. A later opening puts the engine's result labels
+    /// nearer the positions the players themselves reached.
+    #[arg(long, value_name = "LO-HI")]
+    opening: Option<String>,
     /// Finish the shard in progress as it stands, without playing more.
     #[arg(long)]
     finish: bool,
@@ -222,6 +228,14 @@ fn relabel(args: RelabelArgs) -> Result<(), Error> {
     }
 }
 
+/// Reads `--opening LO-HI`: plies within 0-40, LO at most HI.
+fn parse_opening(text: &str) -> Result<(u8, u8), Error> {
+    text.split_once('-')
+        .and_then(|(lo, hi)| Some((lo.trim().parse::<u8>().ok()?, hi.trim().parse::<u8>().ok()?)))
+        .filter(|&(lo, hi)| lo <= hi && hi <= 40)
+        .ok_or_else(|| Error::BadArgument(format!("--opening {text}: expected LO-HI plies within 0-40, such as 30-34")))
+}
+
 fn heldout(args: HeldoutArgs) -> Result<(), Error> {
     use yomi::tools::heldout::{self, HeldOut};
     if args.minutes.is_nan() || args.minutes <= 0.0 {
@@ -262,6 +276,7 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
         return Err(Error::BadArgument("--minutes and --games must be positive".into()));
     }
     crate::common::check_thread_count(args.threads)?;
+    let opening = args.opening.as_deref().map(parse_opening).transpose()?;
     let path = dir.join(corpus::WORK);
     let here = crate::common::commit(dir);
     let entries = corpus::read_manifest(dir)?;
@@ -277,6 +292,7 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
                 || args.exact.is_some_and(|e| e != r.exact)
                 || args.depth.is_some_and(|d| d != r.depth)
                 || args.detours.is_some_and(|d| d != r.detours)
+                || opening.is_some_and(|o| o != r.opening)
                 || (args.real && !real)
                 || (args.branch && !branch)
             {
@@ -297,8 +313,8 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
         }
         None if args.finish => return Err(Error::BadArgument(format!("no shard in progress in {}", dir.display()))),
         None => {
-            if args.real && (args.seed.is_some() || args.detours.is_some()) {
-                return Err(Error::BadArgument("--real: tournament games have no --seed or --detours".into()));
+            if args.real && (args.seed.is_some() || args.detours.is_some() || opening.is_some()) {
+                return Err(Error::BadArgument("--real: tournament games have no --seed, --detours or --opening".into()));
             }
             if args.real && args.branch {
                 return Err(Error::BadArgument("--real and --branch: a shard is either tournament games or self-play from their openings".into()));
@@ -318,6 +334,7 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
                 let seed = args.seed.unwrap_or(1000 + entries.len() as u64);
                 let mut r = if args.branch { Recipe::branch(seed) } else { Recipe::standard(seed) };
                 r.detours = args.detours.unwrap_or(r.detours);
+                r.opening = opening.unwrap_or(r.opening);
                 r
             };
             recipe.exact = args.exact.unwrap_or(recipe.exact);
