@@ -1,9 +1,17 @@
-//! What several commands share: checked numeric options, the thread pool,
+//! What several commands share: checked numeric options and spans, the thread pool,
 //! weights files, move names, and the commit a data folder was made at.
 
 use std::path::Path;
 
 use yomi::{Error, Mode, Move, Position, Weights};
+
+/// Reads "LO-HI" as a span within `within` with LO at most HI; each flag
+/// words its own error.
+pub fn parse_span(text: &str, within: std::ops::RangeInclusive<u32>) -> Option<std::ops::RangeInclusive<u32>> {
+    let (lo, hi) = text.split_once('-')?;
+    let (lo, hi) = (lo.trim().parse::<u32>().ok()?, hi.trim().parse::<u32>().ok()?);
+    (lo <= hi && within.contains(&lo) && within.contains(&hi)).then_some(lo..=hi)
+}
 
 /// A thread count in range (for work that starts its own threads).
 pub fn check_thread_count(threads: usize) -> Result<usize, Error> {

@@ -230,9 +230,8 @@ fn relabel(args: RelabelArgs) -> Result<(), Error> {
 
 /// Reads `--opening LO-HI`: plies within 0-40, LO at most HI.
 fn parse_opening(text: &str) -> Result<(u8, u8), Error> {
-    text.split_once('-')
-        .and_then(|(lo, hi)| Some((lo.trim().parse::<u8>().ok()?, hi.trim().parse::<u8>().ok()?)))
-        .filter(|&(lo, hi)| lo <= hi && hi <= 40)
+    crate::common::parse_span(text, 0..=40)
+        .map(|r| (*r.start() as u8, *r.end() as u8))
         .ok_or_else(|| Error::BadArgument(format!("--opening {text}: expected LO-HI plies within 0-40, such as 30-34")))
 }
 
@@ -242,11 +241,7 @@ fn heldout(args: HeldoutArgs) -> Result<(), Error> {
         return Err(Error::BadArgument("--minutes must be positive".into()));
     }
     crate::common::check_thread_count(args.threads)?;
-    let range = args
-        .empties
-        .split_once('-')
-        .and_then(|(lo, hi)| Some(lo.trim().parse::<u32>().ok()?..=hi.trim().parse::<u32>().ok()?))
-        .filter(|r| !r.is_empty() && heldout::EMPTIES.contains(r.start()) && heldout::EMPTIES.contains(r.end()))
+    let range = crate::common::parse_span(&args.empties, heldout::EMPTIES)
         .ok_or_else(|| Error::BadArgument(format!("--empties {}: expected LO-HI within 14-40, such as 14-24", args.empties)))?;
     let file = args.file.unwrap_or_else(|| PathBuf::from(if args.real { "tests/data/heldout-real.obf" } else { "tests/data/heldout.obf" }));
     let source = if args.real {

@@ -75,10 +75,8 @@ pub fn run(args: MatchArgs) -> Result<(), Error> {
     let openings = match &args.openings {
         None => Openings::Random(args.random_plies),
         Some(range) => {
-            let plies = range
-                .split_once('-')
-                .and_then(|(a, b)| Some(a.trim().parse::<usize>().ok()?..=b.trim().parse::<usize>().ok()?))
-                .filter(|r| (1..=40).contains(r.start()) && r.start() <= r.end() && *r.end() <= 40)
+            let plies = crate::common::parse_span(range, 1..=40)
+                .map(|r| *r.start() as usize..=*r.end() as usize)
                 .ok_or_else(|| Error::BadArgument(format!("--openings {range}: expected A-B plies within 1-40")))?;
             if size != yomi::BoardSize::OTHELLO {
                 return Err(Error::BadArgument("--openings: tournament openings are 8x8 games".into()));
