@@ -90,22 +90,73 @@ impl<const H: usize> PatternNet<H> {
         }
     }
 
+    /// The sums of the rows of entries `ids` (entries past the rows add
+    /// nothing): what [`Self::add`] gives entry by entry. With AVX2 the
+    /// sums are kept in registers, 16 units each; written as plain loops the
+    /// compiler kept them in registers or spilled them lane by lane, as the
+    /// code around them moved, at up to 4 times the cost
+    /// (engine/MEASUREMENTS.md, "The network's sums in registers").
+    #[inline(always)]
+    pub fn sums(&self, ids: &[u32]) -> [i16; H] {
+        #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+        {
+            self.sums_avx2(ids)
+        }
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+        {
+            let mut sums = [0i16; H];
+            for &i in ids {
+                self.add(&mut sums, i);
+            }
+            sums
+        }
+    }
+
+    /// [`Self::sums`] in 256-bit registers: each row's bytes widened to 16
+    /// bits and added, `H`/16 registers a row.
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    #[inline(always)]
+    fn sums_avx2(&self, ids: &[u32]) -> [i16; H] {
+        use std::arch::x86_64::*;
+        const LANES: usize = 16;
+        const { assert!(H.is_multiple_of(LANES) && H / LANES <= 4, "whole registers, four at most") };
+        let mut out = [0i16; H];
+        // SAFETY: AVX2 is enabled for the whole build (the cfg above); each
+        // load reads 16 of a row's `H` bytes and each store writes 16 of
+        // `out`'s `H` lanes, in bounds since `H` is a multiple of 16.
+        unsafe {
+            let mut acc = [_mm256_setzero_si256(); 4];
+            for &i in ids {
+                if (i as usize) < self.rows {
+                    let row = self.row(i as usize);
+                    for (c, acc) in acc.iter_mut().enumerate().take(H / LANES) {
+                        let bytes = _mm_loadu_si128(row.as_ptr().add(c * LANES) as *const __m128i);
+                        *acc = _mm256_add_epi16(*acc, _mm256_cvtepi8_epi16(bytes));
+                    }
+                }
+            }
+            for (c, acc) in acc.iter().enumerate().take(H / LANES) {
+                _mm256_storeu_si256(out.as_mut_ptr().add(c * LANES) as *mut __m256i, *acc);
+            }
+        }
+        out
+    }
+
     /// The value, in 1/`UNIT` disc, of a position at stage `st` whose rows
     /// summed to `sums`, with count terms `feats`.
     #[inline(always)]
     pub fn value(&self, st: usize, sums: &[i16; H], feats: &[i32; NFEATURES]) -> i32 {
-        let mut a = [0i32; H];
-        for (a, &s) in a.iter_mut().zip(sums) {
-            *a = s as i32;
-        }
-        for (x, w) in feats.iter().zip(&self.counts[st]) {
-            for (a, &w) in a.iter_mut().zip(w) {
-                *a += x * w;
-            }
-        }
+        // Unit by unit, the count terms inside: with the count terms
+        // outside, the compiler read each unit's weights by a gather
+        // (engine/MEASUREMENTS.md, "The network's sums in registers").
+        let (counts, out) = (&self.counts[st], &self.out[st]);
         let mut y = 0i64;
-        for (&a, &w) in a.iter().zip(&self.out[st]) {
-            y += a.max(0) as i64 * w as i64;
+        for u in 0..H {
+            let mut a = sums[u] as i32;
+            for (x, w) in feats.iter().zip(counts) {
+                a += x * w[u];
+            }
+            y += a.max(0) as i64 * out[u] as i64;
         }
         (y * UNIT as i64 / (SUM_ONE * OUT_ONE) as i64) as i32
     }
@@ -113,11 +164,7 @@ impl<const H: usize> PatternNet<H> {
     /// The value of a position at stage `st` that reads entries `ids`.
     #[inline(always)]
     pub fn value_of(&self, st: usize, ids: &[u32], feats: &[i32; NFEATURES]) -> i32 {
-        let mut sums = [0i16; H];
-        for &i in ids {
-            self.add(&mut sums, i);
-        }
-        self.value(st, &sums, feats)
+        self.value(st, &self.sums(ids), feats)
     }
 
     /// The numbers as i32 for the file: rows, then counts, then outputs.
@@ -189,6 +236,23 @@ pub(crate) mod tests {
             }
             let got = net.value(st, &sums, &feats) as f64 / UNIT as f64;
             assert!((got - want).abs() <= 1.0 / UNIT as f64, "{got} against {want}");
+        }
+    }
+
+    #[test]
+    fn the_sums_are_the_rows_added_one_by_one() {
+        sums_match::<32>(5);
+        sums_match::<64>(6);
+    }
+
+    fn sums_match<const H: usize>(seed: u64) {
+        let net = random::<H>(50, seed);
+        let mut rng = Rng::new(seed + 1);
+        for n in 0..120 {
+            let reads: Vec<u32> = (0..n).map(|_| rng.below(60) as u32).collect();
+            let mut want = [0i16; H];
+            reads.iter().for_each(|&i| net.add(&mut want, i));
+            assert_eq!(net.sums(&reads), want);
         }
     }
 
