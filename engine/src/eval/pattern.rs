@@ -212,20 +212,27 @@ const fn image(x: u64, k: usize) -> u64 {
 fn gather<const F: usize>(b: u64) -> usize {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     {
-        // SAFETY: the instruction exists: this code is compiled only for
-        // BMI2. It packs the mask's bits, so the result has no more bits
-        // than the mask has: said to the compiler, it drops the bounds
-        // test of the base-3 table read that follows (engine/MEASUREMENTS.md,
-        // "The bit extract's range").
-        unsafe {
-            let bits = core::arch::x86_64::_pext_u64(b, MASKS[F]) as usize;
-            core::hint::assert_unchecked(bits < 1 << MASKS[F].count_ones());
-            bits
-        }
+        extract(b, MASKS[F])
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
     {
         gather_bits(F, b)
+    }
+}
+
+/// The bits of `b` under `mask`, packed by one parallel bit extract. The
+/// result has no more bits than the mask; said to the compiler, that drops
+/// the bounds test of the base-3 or base-4 table read that follows
+/// (engine/MEASUREMENTS.md, "The bit extract's range").
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[inline(always)]
+fn extract(b: u64, mask: u64) -> usize {
+    // SAFETY: the instruction exists: this code is compiled only for BMI2;
+    // and it packs the mask's bits, so the stated range holds by its definition.
+    unsafe {
+        let bits = core::arch::x86_64::_pext_u64(b, mask) as usize;
+        core::hint::assert_unchecked(bits < 1 << mask.count_ones());
+        bits
     }
 }
 
@@ -460,14 +467,10 @@ fn read_move_windows(mp: u64, mo: u64, families: FamilySet, mut f: impl FnMut(us
                 for (i, &img) in FAMILIES[$f].images.iter().enumerate() {
                     let w = FAMILY_WINDOWS[$f] + i;
                     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-                    // SAFETY: the instruction exists: this code is compiled only for BMI2.
-                    let (a, b) = unsafe {
+                    let (a, b) = {
                         let _ = img;
                         let m = MOVE_WINDOW_MASKS[w - DISC_WINDOWS];
-                        let (a, b) = (core::arch::x86_64::_pext_u64(mp, m) as usize, core::arch::x86_64::_pext_u64(mo, m) as usize);
-                        // The packed bits are no more than the mask's (as in `gather`).
-                        core::hint::assert_unchecked(a < 1 << m.count_ones() && b < 1 << m.count_ones());
-                        (a, b)
+                        (extract(mp, m), extract(mo, m))
                     };
                     #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
                     let (a, b) = (gather::<$f>(ip[img]), gather::<$f>(io[img]));
