@@ -17,10 +17,10 @@ document.head.append(Object.assign(document.createElement('style'), { textConten
 // table): each level's points against the level below.
 export const LEVEL_RESULTS = {
   beginner: '20–0 against random moves',
-  easy: '20–0 against beginner',
-  medium: '18–2 against easy',
-  hard: '17–3 against medium',
-  expert: '6½–3½ against hard (10 games)',
+  easy: '17½–2½ against beginner',
+  medium: '17½–2½ against easy',
+  hard: '17½–2½ against medium',
+  expert: '6–4 against hard (10 games)',
   maximum: 'not measured: at up to 30 s a move, 20 games take hours',
 };
 
