@@ -101,6 +101,9 @@ pub struct Spec {
     moves: Vec<Family>,
     /// A network fitted to what the tables leave ([`FittedNet`]).
     pub net: Option<NetSpec>,
+    /// Plies per network head (each its own count and output weights over
+    /// the shared rows; default: one head for the band).
+    pub head_width: Option<u32>,
 }
 
 impl Spec {
@@ -109,18 +112,23 @@ impl Spec {
     /// the whole band), "/margin=N" to fit N empties either side of the
     /// band too, "/discs" for a disc table and "/net=K" or "/net=KxE" for a
     /// network of K units fitted over E passes (default 2) after the
-    /// tables ("@N" after it: reading only the first N windows); and a band
-    /// of empties "A-B".
+    /// tables ("@N" after it: reading only the first N windows), "/heads=N"
+    /// for a network head per N plies; and a band of empties "A-B".
     pub fn parse(model: &str, empties: &str) -> Result<Spec, Error> {
         let mut parts = model.split('/');
         let families = parts.next().unwrap_or("");
-        let (mut width, mut discs, mut margin, mut moves, mut net) = (None, false, 0, Vec::new(), None);
+        let (mut width, mut discs, mut margin, mut moves, mut net, mut head_width) = (None, false, 0, Vec::new(), None, None);
         for part in parts {
             match part.trim() {
                 "discs" => discs = true,
                 m if m.starts_with("net=") => {
                     let bad = || Error::BadArgument(format!("--probe {model}: \"{m}\": expected /net=K, /net=KxE or /net=KxE@N: K from 1 to 64 units, E from 1 to 1000 passes, N windows read"));
                     net = Some(NetSpec::parse(&m["net=".len()..]).ok_or_else(bad)?);
+                }
+                m if m.starts_with("heads=") => {
+                    head_width = Some(m["heads=".len()..].parse().ok().filter(|n| (1..=60).contains(n)).ok_or_else(|| {
+                        Error::BadArgument(format!("--probe {model}: \"{m}\": expected /heads=N, a network head per N plies, N from 1 to 60"))
+                    })?);
                 }
                 m if m.starts_with("moves=") => {
                     for name in m["moves=".len()..].split(['+', ',']) {
@@ -141,7 +149,7 @@ impl Spec {
                 }
                 w => {
                     let n = w.strip_prefix("w=").and_then(|n| n.parse::<u32>().ok()).filter(|n| (1..=60).contains(n));
-                    width = Some(n.ok_or_else(|| Error::BadArgument(format!("--probe {model}: \"{w}\" is not /w=N (1 to 60 plies), /margin=N, /moves=F, /net=K or /discs")))?);
+                    width = Some(n.ok_or_else(|| Error::BadArgument(format!("--probe {model}: \"{w}\" is not /w=N (1 to 60 plies), /margin=N, /moves=F, /net=K, /heads=N or /discs")))?);
                 }
             }
         }
@@ -153,13 +161,16 @@ impl Spec {
             let (a, b): (u32, u32) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
             (1 <= a && a <= b && b <= 60).then_some(a..=b)
         };
+        if head_width.is_some() && net.is_none() {
+            return Err(Error::BadArgument(format!("--probe {model}: /heads=N needs /net=K")));
+        }
         let empties = band().ok_or_else(|| Error::BadArgument(format!("--probe-empties {empties}: expected A-B within 1-60")))?;
         let width = width.unwrap_or(empties.end() - empties.start() + 1);
         // The evaluation's move families are read over the moves, as /moves= ones are.
         let (over_discs, over_moves): (Vec<&crate::eval::pattern::Family>, Vec<_>) = chosen.iter().partition(|fam| fam.reads == Reads::Discs);
         let families = over_discs.iter().map(|fam| Family::new(fam.squares, fam.base())).collect();
         moves.extend(over_moves.iter().map(|fam| Family::new(fam.squares, fam.base())));
-        Ok(Spec { names, families, empties, width, discs, margin, moves, net })
+        Ok(Spec { names, families, empties, width, discs, margin, moves, net, head_width })
     }
 
     fn phases(&self) -> usize {
@@ -168,6 +179,17 @@ impl Spec {
 
     fn phase(&self, empties: u32) -> usize {
         ((empties.clamp(*self.empties.start(), *self.empties.end()) - self.empties.start()) / self.width) as usize
+    }
+
+    /// The network's heads over the band.
+    fn heads(&self) -> usize {
+        self.head_width.map_or(1, |w| ((self.empties.end() - self.empties.start()) / w + 1) as usize)
+    }
+
+    /// The network head of a position with `empties` (those outside the
+    /// band take the nearest).
+    fn head(&self, empties: u32) -> usize {
+        self.head_width.map_or(0, |w| ((empties.clamp(*self.empties.start(), *self.empties.end()) - self.empties.start()) / w) as usize)
     }
 
     /// The empties of the positions fitted.
@@ -341,9 +363,9 @@ impl Probe {
             let residual: Vec<f32> =
                 (0..n).map(|j| within[j].score - linear(&theta, &counts[phase[j] as usize], &idx[j * k..(j + 1) * k], &feats[j])).collect();
             let row = |j: usize, out: &mut Vec<u32>| out.extend_from_slice(&idx[j * k..(j + 1) * k]);
-            let head = vec![0; n];
+            let head: Vec<u8> = within.iter().map(|s| spec.head(s.empties()) as u8).collect();
             let data = NetData { row: &row, head: &head, feats: &feats, residual: &residual };
-            FittedNet::fit(shape, np, 1, &data, NET_RATE, 1, &|epoch, rms| progress(opts.epochs + epoch, rms))
+            FittedNet::fit(shape, np, spec.heads(), &data, NET_RATE, 1, &|epoch, rms| progress(opts.epochs + epoch, rms))
         });
         Probe { spec, theta, counts, train_rms, fitted: n, net }
     }
@@ -359,7 +381,7 @@ impl Probe {
         let c = &self.counts[self.spec.phase(e)];
         let feats = count_terms(p, o);
         let y = linear(&self.theta, c, &ids, &feats);
-        let net = self.net.as_ref().map_or(0.0, |net| net.value(&ids, 0, &feats));
+        let net = self.net.as_ref().map_or(0.0, |net| net.value(&ids, self.spec.head(e), &feats));
         Some((y + net) as f64)
     }
 
@@ -412,6 +434,21 @@ mod tests {
         for bad in ["diag4/net=0", "diag4/net=65", "diag4/net=8x0", "diag4/net=8x2@0", "diag4/net=8x2@", "diag4/net=ax2"] {
             let err = net(bad).unwrap_err().to_string();
             assert!(err.contains("expected /net=K"), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn network_heads_split_the_band_by_plies() {
+        let spec = Spec::parse("diag4/net=8/heads=2", "20-26").unwrap();
+        assert_eq!(spec.heads(), 4);
+        // 20-21, 22-23, 24-25, 26; outside the band the nearest.
+        let heads: Vec<usize> = [18, 20, 21, 22, 25, 26, 30].iter().map(|&e| spec.head(e)).collect();
+        assert_eq!(heads, [0, 0, 0, 1, 2, 3, 3]);
+        let one = Spec::parse("diag4/net=8", "20-26").unwrap();
+        assert_eq!((one.heads(), one.head(26)), (1, 0));
+        for bad in ["diag4/net=8/heads=0", "diag4/net=8/heads=61", "diag4/net=8/heads=x", "diag4/heads=2"] {
+            let err = Spec::parse(bad, "20-26").err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(err.contains("heads=N"), "{bad}: {err}");
         }
     }
 

@@ -85,7 +85,8 @@ pub struct FitArgs {
     /// (or "edge") read over both sides' legal moves, and "/net=K" or
     /// "/net=KxE" for a network of K units fitted in E passes (default 2;
     /// more overfit) to what the tables leave ("/net=KxE@N": over the
-    /// first N windows).
+    /// first N windows), "/heads=N" for a network head per N plies (default:
+    /// one for the band).
     #[arg(long, value_name = "MODEL", num_args = 1.., requires = "corpus")]
     probe: Vec<String>,
     /// With --probe: the band of empties fitted and measured.
@@ -387,10 +388,11 @@ fn probe(args: &FitArgs, model: &str, train: &[Labelled], held: &[Labelled], set
         spec.margin,
         if spec.discs { ", disc table" } else { "" },
         spec.net.map_or(String::new(), |n| format!(
-            ", a network of {} units over {} passes reading {} windows",
+            ", a network of {} units over {} passes reading {} windows, a head per {} plies",
             n.hidden,
             n.epochs,
-            n.windows.map_or(spec.windows(), |w| w.min(spec.windows()))
+            n.windows.map_or(spec.windows(), |w| w.min(spec.windows())),
+            spec.head_width.unwrap_or(spec.empties.end() - spec.empties.start() + 1)
         ))
     );
     let t = std::time::Instant::now();
