@@ -102,8 +102,8 @@ pub struct Spec {
     /// A network fitted to what the tables leave ([`FittedNet`]).
     pub net: Option<NetSpec>,
     /// Plies per network head (each its own count and output weights over
-    /// the shared rows; default: one head for the band).
-    pub head_width: Option<u32>,
+    /// the shared rows; default: the whole band, one head).
+    pub head_width: u32,
 }
 
 impl Spec {
@@ -165,7 +165,8 @@ impl Spec {
             return Err(Error::BadArgument(format!("--probe {model}: /heads=N needs /net=K")));
         }
         let empties = band().ok_or_else(|| Error::BadArgument(format!("--probe-empties {empties}: expected A-B within 1-60")))?;
-        let width = width.unwrap_or(empties.end() - empties.start() + 1);
+        let band_plies = empties.end() - empties.start() + 1;
+        let (width, head_width) = (width.unwrap_or(band_plies), head_width.unwrap_or(band_plies));
         // The evaluation's move families are read over the moves, as /moves= ones are.
         let (over_discs, over_moves): (Vec<&crate::eval::pattern::Family>, Vec<_>) = chosen.iter().partition(|fam| fam.reads == Reads::Discs);
         let families = over_discs.iter().map(|fam| Family::new(fam.squares, fam.base())).collect();
@@ -173,23 +174,33 @@ impl Spec {
         Ok(Spec { names, families, empties, width, discs, margin, moves, net, head_width })
     }
 
+    /// How many parts of `width` plies the band splits into.
+    fn parts(&self, width: u32) -> usize {
+        ((self.empties.end() - self.empties.start()) / width + 1) as usize
+    }
+
+    /// The part of `width` plies a position with `empties` falls in (those
+    /// outside the band take the nearest).
+    fn part(&self, empties: u32, width: u32) -> usize {
+        ((empties.clamp(*self.empties.start(), *self.empties.end()) - self.empties.start()) / width) as usize
+    }
+
     fn phases(&self) -> usize {
-        ((self.empties.end() - self.empties.start()) / self.width + 1) as usize
+        self.parts(self.width)
     }
 
     fn phase(&self, empties: u32) -> usize {
-        ((empties.clamp(*self.empties.start(), *self.empties.end()) - self.empties.start()) / self.width) as usize
+        self.part(empties, self.width)
     }
 
     /// The network's heads over the band.
     fn heads(&self) -> usize {
-        self.head_width.map_or(1, |w| ((self.empties.end() - self.empties.start()) / w + 1) as usize)
+        self.parts(self.head_width)
     }
 
-    /// The network head of a position with `empties` (those outside the
-    /// band take the nearest).
+    /// The network head of a position with `empties`.
     fn head(&self, empties: u32) -> usize {
-        self.head_width.map_or(0, |w| ((empties.clamp(*self.empties.start(), *self.empties.end()) - self.empties.start()) / w) as usize)
+        self.part(empties, self.head_width)
     }
 
     /// The empties of the positions fitted.

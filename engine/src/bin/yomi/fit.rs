@@ -392,7 +392,7 @@ fn probe(args: &FitArgs, model: &str, train: &[Labelled], held: &[Labelled], set
             n.hidden,
             n.epochs,
             n.windows.map_or(spec.windows(), |w| w.min(spec.windows())),
-            spec.head_width.unwrap_or(spec.empties.end() - spec.empties.start() + 1)
+            spec.head_width
         ))
     );
     let t = std::time::Instant::now();
