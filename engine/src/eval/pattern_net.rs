@@ -9,9 +9,9 @@
 
 use crate::eval::pattern::{NFEATURES, STAGES, UNIT};
 
-/// The widths a network may have, in hidden units: 32, the shipped
-/// networks' (native and browser), and 64, which fits better and wins at
-/// equal time once fitted in three passes on enough positions
+/// The widths a network may have, in hidden units: 32, the browser's,
+/// and 64, the native build's from round 12, which fits better and wins
+/// at equal time once fitted in three passes on enough positions
 /// (engine/MEASUREMENTS.md, "A network of 64 units in three passes").
 pub const WIDTHS: [usize; 2] = [32, 64];
 

@@ -35,9 +35,9 @@ pub struct PatternWeights {
 /// A network of one of the widths the evaluation is built for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Net {
-    /// 32 units: the shipped networks' (native and browser).
+    /// 32 units: the browser's network (and native rounds 8-11).
     Narrow(PatternNet<32>),
-    /// 64 units: fitted and measured, not shipped.
+    /// 64 units: the native build's network from round 12.
     Wide(PatternNet<64>),
 }
 

@@ -105,8 +105,8 @@ pub struct FitArgs {
     #[arg(long, value_name = "FILE|shipped", requires = "patterns")]
     measure: Option<String>,
     /// With --corpus: keep the tables of --tables and fit a network of K
-    /// units over what they leave, 32 (the shipped networks') or 64 (fits
-    /// better, and wins at equal time in three passes): "K", "KxE" for E passes, default 2; "KxE@N" over the
+    /// units over what they leave, 32 (the browser's network) or 64 (the
+    /// native one's since round 12: fits better, and wins at equal time in three passes): "K", "KxE" for E passes, default 2; "KxE@N" over the
     /// first N windows, ending a family: 46 for round 4's; a head per
     /// stage. Writes both to --out and measures them.
     #[arg(long, value_name = "K[xE][@N]", requires = "corpus", conflicts_with = "measure")]
