@@ -2,8 +2,8 @@
 //! 8×8 and 4×16, natively and in the browser.
 //!
 //! The layers, lowest first; none imports from a layer above it:
-//! - foundations: [`error`], [`clock`], [`rng`], and [`bound`] (what a
-//!   fail-soft search proves);
+//! - foundations: [`error`], [`clock`], [`rng`], [`pages`] (large
+//!   buffers on huge pages), and [`bound`] (what a fail-soft search proves);
 //! - [`rules`]: board shapes, move generation, positions, notation, perft;
 //! - [`parallel`]: the schedulers (ybw, lazy, msai, serial), each a
 //!   file, generic over what they run;
@@ -43,6 +43,7 @@
 pub mod error;
 pub mod clock;
 pub mod rng;
+pub mod pages;
 pub mod bound;
 pub mod rules;
 pub mod parallel;

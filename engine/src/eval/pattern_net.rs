@@ -8,6 +8,7 @@
 //! "A small network over the windows", "64 units").
 
 use crate::eval::pattern::{NFEATURES, STAGES, UNIT};
+use crate::pages::{Pages, Zeroed};
 
 /// The widths a network may have, in hidden units: 32, the browser's,
 /// and 64, the native build's from round 12, which fits better and wins
@@ -28,12 +29,16 @@ pub const OUT_ONE: i32 = 256;
 #[repr(C, align(64))]
 struct Line([i8; 64]);
 
+// SAFETY: zero bytes are a valid line of bytes, which owns nothing.
+unsafe impl Zeroed for Line {}
+
 /// The network's numbers, `H` hidden units.
 #[derive(Clone, PartialEq)]
 pub struct PatternNet<const H: usize> {
     /// One row of `H` steps per table entry read, end to end; entries past
-    /// the rows (later families) are not read.
-    lines: Vec<Line>,
+    /// the rows (later families) are not read. Tens of MB read at random,
+    /// so on huge pages where the system gives them.
+    lines: Pages<Line>,
     rows: usize,
     /// Per stage, per count term, per unit: weights in steps of 1/`SUM_ONE`
     /// (the first count term is 1: the units' biases).
@@ -62,7 +67,7 @@ impl<const H: usize> PatternNet<H> {
         let () = Self::FITS;
         assert_eq!((counts.len(), out.len()), (STAGES, STAGES), "the network's heads");
         let rows = embed.len();
-        let mut lines = vec![Line([0; 64]); (rows * H).div_ceil(64)];
+        let mut lines = Pages::<Line>::zeroed((rows * H).div_ceil(64));
         for (i, row) in embed.iter().enumerate() {
             lines[i * H / 64].0[i * H % 64..][..H].copy_from_slice(row);
         }

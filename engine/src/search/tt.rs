@@ -4,9 +4,9 @@
 //! only makes the slot fail its key check: a race can cost a lookup, never
 //! give a wrong bound.
 
-use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
-use crate::search::words::Words;
+use crate::pages::Pages;
 
 /// "No move" in an entry.
 pub const NO_MOVE: u8 = u8::MAX;
@@ -62,7 +62,7 @@ pub const BUCKET_BYTES: usize = SLOTS * 16;
 /// one always replaced.
 pub struct TranspositionTable {
     /// `buckets * SLOTS` slots of two words each.
-    words: Words,
+    words: Pages<AtomicU64>,
     buckets: u64,
     generation: AtomicU8,
 }
@@ -72,7 +72,7 @@ impl TranspositionTable {
     /// least one bucket).
     pub fn with_bytes(bytes: usize) -> TranspositionTable {
         let buckets = (bytes / BUCKET_BYTES).max(1);
-        let words = Words::zeroed(buckets * SLOTS * 2);
+        let words = Pages::zeroed(buckets * SLOTS * 2);
         TranspositionTable { words, buckets: buckets as u64, generation: AtomicU8::new(1) }
     }
 
