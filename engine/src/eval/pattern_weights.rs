@@ -198,17 +198,16 @@ impl PatternWeights {
         let st = stage((p | o).count_ones());
         let table = self.stage_table(st);
         let feats = features(p, o, mp.count_ones(), mo.count_ones());
-        let Some(net) = self.net.as_deref() else {
-            // Tables alone keep no entries: nothing would read them.
-            let mut v = 0i32;
-            for_indices(p, o, mp, mo, self.used, |i| v += table[i as usize] as i32);
-            return v * TABLE_STEP + self.weighted(st, &feats);
-        };
-        // The entries kept as they are summed, for the network's rows: a
-        // second gather costs more (engine/MEASUREMENTS.md, "The leaf's
-        // entries kept from its first gather").
-        let (ids, n, v) = self.entries(table, p, o, mp, mo);
+        // The tables summed alone first: the entries are gathered again only
+        // where the network is read, at 11-16 % of the leaves in play, which
+        // beat keeping them at every leaf (engine/MEASUREMENTS.md, "The
+        // entries gathered again where the network is read").
+        let mut v = 0i32;
+        for_indices(p, o, mp, mo, self.used, |i| v += table[i as usize] as i32);
         let tables = v * TABLE_STEP + self.weighted(st, &feats);
+        let Some(net) = self.net.as_deref() else {
+            return tables;
+        };
         if tables + NET_REACH <= lo {
             return tables + NET_REACH;
         }
@@ -218,6 +217,7 @@ impl PatternWeights {
         // The rows summed in a loop of their own: with the row adds inside
         // the windows' gather the value took 4-5 times as long
         // (engine/MEASUREMENTS.md, "The network at the leaves").
+        let (ids, n) = self.entries(p, o, mp, mo);
         tables + net.correction(st, &ids[..n], &feats)
     }
 
@@ -228,17 +228,15 @@ impl PatternWeights {
     }
 
     /// The table entries (within a stage) of the read families' windows,
-    /// how many, and the sum of `table` (a stage's) over them: what the
-    /// network sums its rows over, and the tables' part of the value.
+    /// and how many: what the network sums its rows over.
     #[inline(always)]
-    fn entries(&self, table: &[i8], p: u64, o: u64, mp: u64, mo: u64) -> ([u32; WINDOWS], usize, i32) {
-        let (mut ids, mut n, mut v) = ([0u32; WINDOWS], 0, 0i32);
+    fn entries(&self, p: u64, o: u64, mp: u64, mo: u64) -> ([u32; WINDOWS], usize) {
+        let (mut ids, mut n) = ([0u32; WINDOWS], 0);
         for_indices(p, o, mp, mo, self.used, |i| {
-            v += table[i as usize] as i32;
             ids[n] = i;
             n += 1;
         });
-        (ids, n, v)
+        (ids, n)
     }
 
     /// [`Self::value`] with the disc windows' configurations of (`p`, `o`)
@@ -310,7 +308,7 @@ impl PatternWeights {
             out.push((name, x * *w as i32));
         }
         if let Some(net) = self.net.as_deref() {
-            let (ids, n, _) = self.entries(table, p, o, mp, mo);
+            let (ids, n) = self.entries(p, o, mp, mo);
             out.push(("network", net.correction(st, &ids[..n], &feats)));
         }
         out
