@@ -86,11 +86,17 @@ impl<const H: usize> PatternNet<H> {
         line[i * H % 64..][..H].try_into().expect("a row within its line")
     }
 
+    /// Entry `i`'s row, if it has one (entries past the rows read nothing).
+    #[inline(always)]
+    fn row_of(&self, i: u32) -> Option<&[i8; H]> {
+        ((i as usize) < self.rows).then(|| self.row(i as usize))
+    }
+
     /// Adds entry `i`'s row to the sums.
     #[inline(always)]
     pub fn add(&self, sums: &mut [i16; H], i: u32) {
-        if (i as usize) < self.rows {
-            for (s, &e) in sums.iter_mut().zip(self.row(i as usize)) {
+        if let Some(row) = self.row_of(i) {
+            for (s, &e) in sums.iter_mut().zip(row) {
                 *s += e as i16;
             }
         }
@@ -137,14 +143,13 @@ impl<const H: usize> PatternNet<H> {
         // is a multiple of 16.
         unsafe {
             for &i in ids {
-                if (i as usize) < self.rows {
-                    _mm_prefetch::<_MM_HINT_T0>(self.row(i as usize).as_ptr());
+                if let Some(row) = self.row_of(i) {
+                    _mm_prefetch::<_MM_HINT_T0>(row.as_ptr());
                 }
             }
             let mut acc = [_mm256_setzero_si256(); 4];
             for &i in ids {
-                if (i as usize) < self.rows {
-                    let row = self.row(i as usize);
+                if let Some(row) = self.row_of(i) {
                     for (c, acc) in acc.iter_mut().enumerate().take(H / LANES) {
                         let bytes = _mm_loadu_si128(row.as_ptr().add(c * LANES) as *const __m128i);
                         *acc = _mm256_add_epi16(*acc, _mm256_cvtepi8_epi16(bytes));
