@@ -199,14 +199,12 @@ fn shallow<G: MoveGen>(s: &mut MidSearcher<'_, '_, G>, p: u64, o: u64, moves: u6
         // Corners first, X-squares last, by class with no sort: a cutoff
         // comes after fewer leaves (engine/MEASUREMENTS.md, "The last ply
         // corners first").
-        for class in G::PRIORITY_CLASSES {
-            for sq in Squares(moves & class) {
-                let f = G::flips(p, o, sq);
-                s.stats.nodes += 1;
-                let v = -s.policy.leaf_near(o ^ f, p ^ f ^ (1u64 << sq), -beta, -alpha);
-                if raise(&mut best, &mut alpha, v, beta) {
-                    return best;
-                }
+        for sq in G::by_priority(moves) {
+            let f = G::flips(p, o, sq);
+            s.stats.nodes += 1;
+            let v = -s.policy.leaf_near(o ^ f, p ^ f ^ (1u64 << sq), -beta, -alpha);
+            if raise(&mut best, &mut alpha, v, beta) {
+                return best;
             }
         }
         return best;

@@ -411,18 +411,16 @@ impl<'a, G: MoveGen, R: Rule> Searcher<'a, Exact<G, R>> {
         let mut best = -INF * 64;
         // Corners first, X-squares last: the value does not depend on the
         // order, the probe's cost does.
-        for class in G::PRIORITY_CLASSES {
-            for sq in Squares(moves & class) {
-                let f = G::flips(p, o, sq);
-                let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
-                let v = if depth == 1 {
-                    -self.probe_leaf::<DIV>(np, no, line.after(sq, f).as_ref())
-                } else {
-                    -self.probe_line::<DIV, L>(np, no, &line.play(sq, f), depth - 1, -beta, -alpha)
-                };
-                if raise(&mut best, &mut alpha, v, beta) {
-                    return best;
-                }
+        for sq in G::by_priority(moves) {
+            let f = G::flips(p, o, sq);
+            let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
+            let v = if depth == 1 {
+                -self.probe_leaf::<DIV>(np, no, line.after(sq, f).as_ref())
+            } else {
+                -self.probe_line::<DIV, L>(np, no, &line.play(sq, f), depth - 1, -beta, -alpha)
+            };
+            if raise(&mut best, &mut alpha, v, beta) {
+                return best;
             }
         }
         best
