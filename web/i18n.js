@@ -272,7 +272,7 @@ const JA = {
   '20–0 against random moves': 'ランダムな手に 20–0',
   '17½–2½ against beginner': 'ビギナーに 17½–2½',
   '17½–2½ against easy': 'イージーに 17½–2½',
-  '17½–2½ against medium': 'ミディアムに 17½–2½',
+  '16½–3½ against medium': 'ミディアムに 16½–3½',
   '6–4 against hard (10 games)': 'ハードに 6–4（10 局）',
   'not measured: at up to 30 s a move, 20 games take hours': '未測定：1 手最大 30 秒では 20 局に何時間もかかります',
   'until time': '時間まで',

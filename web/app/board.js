@@ -19,7 +19,7 @@ export const LEVEL_RESULTS = {
   beginner: '20–0 against random moves',
   easy: '17½–2½ against beginner',
   medium: '17½–2½ against easy',
-  hard: '17½–2½ against medium',
+  hard: '16½–3½ against medium',
   expert: '6–4 against hard (10 games)',
   maximum: 'not measured: at up to 30 s a move, 20 games take hours',
 };

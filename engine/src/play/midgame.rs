@@ -22,8 +22,10 @@ use crate::rules::shape_tables::ShapeTables;
 pub const MID_INF: i32 = INF * SCALE;
 
 /// Below this depth moves are ordered by the opponent's mobility alone; from
-/// it on, by the evaluation of each child.
-const EVAL_SORT_DEPTH: u32 = 3;
+/// it on, by the evaluation of each child. From 5, not 3: in play, the
+/// evaluations at depths 3 and 4 cost more nodes and time than they saved
+/// (engine/MEASUREMENTS.md, "Moves ordered by the evaluation from depth 5").
+const EVAL_SORT_DEPTH: u32 = 5;
 /// From this depth on, by a shallow search of each child.
 const SEARCH_SORT_DEPTH: u32 = 7;
 /// From this depth on, a parallel search splits a node's younger brothers
