@@ -4,6 +4,7 @@
 
 use crate::rules::geometry::Geometry;
 use crate::rules::movegen::Squares;
+use std::marker::PhantomData;
 
 /// The squares of each priority class of `priority`.
 const fn priority_classes(priority: [u8; 64], squares: usize) -> [u64; 5] {
@@ -39,22 +40,23 @@ pub trait ShapeTables: Geometry {
     /// The squares of `moves` in priority order, corners first and
     /// X-squares last, class by class with no sort (ties by square).
     #[inline(always)]
-    fn by_priority(moves: u64) -> ByPriority {
-        ByPriority { moves, classes: Self::PRIORITY_CLASSES, next_class: 0, class: Squares(0) }
+    fn by_priority(moves: u64) -> ByPriority<Self> {
+        ByPriority { moves, next_class: 0, class: Squares(0), shape: PhantomData }
     }
 }
 
-/// The iterator of [`ShapeTables::by_priority`].
-pub struct ByPriority {
+/// The iterator of [`ShapeTables::by_priority`]; the shape's classes are
+/// read from `G` at compile time, not copied into each iterator.
+pub struct ByPriority<G: ?Sized> {
     moves: u64,
-    classes: [u64; 5],
     /// The next class to open once `class` runs out.
     next_class: usize,
     /// The moves of the class being walked.
     class: Squares,
+    shape: PhantomData<fn() -> G>,
 }
 
-impl Iterator for ByPriority {
+impl<G: ShapeTables> Iterator for ByPriority<G> {
     type Item = u32;
 
     #[inline(always)]
@@ -63,10 +65,10 @@ impl Iterator for ByPriority {
             if let Some(sq) = self.class.next() {
                 return Some(sq);
             }
-            if self.next_class == self.classes.len() {
+            if self.next_class == G::PRIORITY_CLASSES.len() {
                 return None;
             }
-            self.class = Squares(self.moves & self.classes[self.next_class]);
+            self.class = Squares(self.moves & G::PRIORITY_CLASSES[self.next_class]);
             self.next_class += 1;
         }
     }
