@@ -132,7 +132,8 @@ struct GrowArgs {
     /// A new shard of self-play games opened by the first 20-32 plies of a
     /// tournament game (drawn by the seed; never one of 2021-2023) instead
     /// of random plies: engine-played positions near the ones people reach.
-    /// Played at depth 6 unless --depth says otherwise.
+    /// Played at depth 6 and exact from 18 empties unless --depth and
+    /// --exact say otherwise.
     #[arg(long)]
     branch: bool,
     /// With --real or --branch: the tournament games file.

@@ -145,6 +145,7 @@ mod tests {
         assert_eq!(Recipe::branch(9).source, Source::Branch);
         assert_eq!(Recipe::branch(9).opening, (20, 32));
         assert_eq!(Recipe::branch(9).depth, 6);
+        assert_eq!(Recipe::branch(9).exact, 18);
     }
 
     #[test]
