@@ -1175,14 +1175,38 @@ fn relabel_raises_a_tournament_shards_exact_labels_in_place() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The commit `yomi --version` names: the one the binary was built from.
+fn built_commit() -> String {
+    let o = yomi(&["--version"]);
+    let v = stdout(&o);
+    let commit = v.trim().strip_prefix("yomi 0.1.0 (").and_then(|c| c.strip_suffix(')'));
+    commit.unwrap_or_else(|| panic!("no commit in {v:?}")).to_string()
+}
+
+#[test]
+fn a_manifest_row_names_the_commit_the_binary_was_built_from() {
+    use yomi::tools::corpus::read_manifest;
+    // A folder outside any checkout, as a researcher's scratch corpus is: the row still
+    // names the engine that made it (this test runs inside the repository's checkout).
+    let dir = std::env::temp_dir().join(format!("yomi-cli-commit-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let o = yomi(&["corpus", "grow", "--games", "1", "--exact", "8", "--depth", "1", "--threads", "1", "--dir", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let commit = built_commit();
+    assert!(commit.len() >= 12 && commit != "unknown", "{commit}");
+    assert_eq!(read_manifest(&dir).unwrap()[0].commit, commit);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn the_command_that_started_a_tournament_shard_resumes_it() {
     use yomi::tools::corpus::{read_manifest, start_work, Recipe, WORK};
     let dir = std::env::temp_dir().join(format!("yomi-cli-real-shard-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    // A shard of tournament games in progress (outside git: commit "unknown"), as a stopped `grow --real` leaves it.
-    start_work(&dir.join(WORK), &Recipe::tournament(0), "unknown").unwrap();
+    // A shard of tournament games in progress, as a stopped `grow --real` of this binary leaves it.
+    start_work(&dir.join(WORK), &Recipe::tournament(0), &built_commit()).unwrap();
     let games = concat!(env!("CARGO_MANIFEST_DIR"), "/data/wthor/games-1977-2023.tsv.gz");
     let d = dir.to_str().unwrap();
     let o = yomi(&["corpus", "grow", "--real", "--real-games", games, "--games", "1", "--threads", "1", "--dir", d]);
@@ -1190,7 +1214,7 @@ fn the_command_that_started_a_tournament_shard_resumes_it() {
     let entries = read_manifest(&dir).unwrap();
     assert_eq!((entries.len(), entries[0].games), (1, 1));
     // A recipe of its own still may not take over a shard in progress.
-    start_work(&dir.join(WORK), &Recipe::tournament(1), "unknown").unwrap();
+    start_work(&dir.join(WORK), &Recipe::tournament(1), &built_commit()).unwrap();
     let o = yomi(&["corpus", "grow", "--seed", "5", "--games", "1", "--dir", d]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("holds a shard in progress with its own recipe"), "{}", stderr(&o));

@@ -235,8 +235,7 @@ fn drive(args: &RunArgs, mut book: Book, window: &str, log: &str, grow: &Grower)
     let pool = crate::common::check_threads(args.threads)?;
     let before = book.len();
     println!("growing {} ({before} positions): {window}, searched at depth {}", args.file.display(), args.depth);
-    // The engine that grows it is the one checked out as it starts.
-    let commit = crate::common::commit(args.file.parent().unwrap_or(Path::new(".")));
+    let commit = crate::common::COMMIT;
     let clock = Clock::start();
     let (mut saved, mut said) = (0.0, 0.0);
     let mut last = Progress::default();
@@ -282,7 +281,7 @@ fn drive(args: &RunArgs, mut book: Book, window: &str, log: &str, grow: &Grower)
             Ended::Stopped => "stopped with work left in the window; run it again to go on",
         }
     );
-    log_run(args, log, &commit, before, book.len(), last.searches, clock.seconds())
+    log_run(args, log, commit, before, book.len(), last.searches, clock.seconds())
 }
 
 const HISTORY: &str = "date\tcommit\twindow\tplies\tdepth\tthreads\tpositions_before\tpositions_after\tsearches\tseconds\n";

@@ -108,22 +108,10 @@ pub fn parse_mode(s: &str) -> Result<Mode, String> {
     })
 }
 
-/// The commit a data folder (corpus, book) is checked out at, with "+dirty" if the engine's
-/// sources differ from it ("unknown" outside a git checkout).
-pub fn commit(dir: &Path) -> String {
-    let git = |args: &[&str]| {
-        std::process::Command::new("git").current_dir(dir).args(args).output().ok().filter(|o| o.status.success())
-    };
-    let Some(head) = git(&["rev-parse", "--short=12", "HEAD"]) else { return "unknown".into() };
-    let head = String::from_utf8_lossy(&head.stdout).trim().to_string();
-    let dirty = git(&["status", "--porcelain", "--untracked-files=no", "--", ":/engine/src", ":/engine/weights"])
-        .is_some_and(|o| !o.stdout.is_empty());
-    if dirty {
-        format!("{head}+dirty")
-    } else {
-        head
-    }
-}
+/// The commit this binary was built from, for the rows it writes in the data's manifests,
+/// with "+dirty" if the engine's sources differed from it ("unknown" outside a git
+/// checkout): engine/build.rs.
+pub const COMMIT: &str = env!("YOMI_COMMIT");
 
 /// How a search uses the machine: its threads, how they share the search,
 /// and its table.

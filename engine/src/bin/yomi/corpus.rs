@@ -274,7 +274,7 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
     crate::common::check_thread_count(args.threads)?;
     let opening = args.opening.as_deref().map(parse_opening).transpose()?;
     let path = dir.join(corpus::WORK);
-    let here = crate::common::commit(dir);
+    let here = crate::common::COMMIT;
     let entries = corpus::read_manifest(dir)?;
     // The tournament games file, once read (a new shard reads it first).
     let mut tournament: Option<Vec<yomi::tools::tournament::TournamentGame>> = None;
@@ -359,7 +359,7 @@ fn grow(args: GrowArgs) -> Result<(), Error> {
                 // path leaves no empty shard in progress behind.
                 tournament = Some(yomi::tools::tournament::read(&args.real_games)?);
             }
-            corpus::start_work(&path, &recipe, &here)?
+            corpus::start_work(&path, &recipe, here)?
         }
     };
     if !args.finish {

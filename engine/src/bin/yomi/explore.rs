@@ -128,7 +128,7 @@ fn build_file(args: &ExploreArgs) -> Result<(), Error> {
         explorer.len(),
         bytes.len(),
         args.games.display(),
-        crate::common::commit(dir),
+        crate::common::COMMIT,
         yomi::tools::corpus::today(),
         args.min_games
     ));

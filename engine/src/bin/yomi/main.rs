@@ -31,7 +31,7 @@ use yomi::{BoardSize, Error, Position, Start};
 #[derive(Parser)]
 #[command(
     name = "yomi",
-    version,
+    version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("YOMI_COMMIT"), ")"),
     about = "Othello/Reversi on every even board from 4x4 to 8x8 and 4x16: rules, perft, solving, search and play",
     long_about = "Othello/Reversi on every even board from 4x4 to 8x8 and 4x16.\n\n\
         Squares are named by column letter from the left and row number from the top (a1 is \
