@@ -373,7 +373,7 @@ pub fn fit_net(w: &PatternWeights, samples: &[Labelled], spec: NetSpec, seed: u6
 }
 
 /// The evaluation's error on some positions by empties: rows of
-/// (first empties, last empties, positions, mean absolute error, rms), in discs.
+/// (first empties, last empties, positions, mean absolute error, rms, mean signed error), in discs.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct ErrorRow {
     /// The fewest empties of the range.
@@ -386,6 +386,9 @@ pub struct ErrorRow {
     pub mae: f64,
     /// Root mean square error, in discs.
     pub rms: f64,
+    /// Mean of (evaluation - label), in discs: a bias the absolute error hides, such as the
+    /// one by the parity of the empties that result labels carry (engine/MEASUREMENTS.md).
+    pub bias: f64,
 }
 
 /// Errors of `value` (in discs) on `samples`, in bands of `band` empties.
@@ -400,13 +403,15 @@ pub fn error_table(samples: &[Labelled], band: u32, value: &(dyn Fn(u64, u64) ->
                 r.positions += 1;
                 r.mae += err.abs();
                 r.rms += err * err;
+                r.bias += err;
             }
-            None => rows.push(ErrorRow { from, to: from + band - 1, positions: 1, mae: err.abs(), rms: err * err }),
+            None => rows.push(ErrorRow { from, to: from + band - 1, positions: 1, mae: err.abs(), rms: err * err, bias: err }),
         }
     }
     for r in rows.iter_mut() {
         r.mae /= r.positions as f64;
         r.rms = (r.rms / r.positions as f64).sqrt();
+        r.bias /= r.positions as f64;
     }
     rows.sort_by_key(|r| r.from);
     rows
@@ -582,7 +587,7 @@ pub(crate) mod tests {
         };
         let rows = error_table(&[s(5, 2.0), s(10, -2.0), s(11, 4.0)], 10, &|_, _| 0.0);
         assert_eq!(rows.len(), 2);
-        assert_eq!((rows[0].from, rows[0].to, rows[0].positions, rows[0].mae, rows[0].rms), (1, 10, 2, 2.0, 2.0));
-        assert_eq!((rows[1].from, rows[1].positions, rows[1].mae), (11, 1, 4.0));
+        assert_eq!((rows[0].from, rows[0].to, rows[0].positions, rows[0].mae, rows[0].rms, rows[0].bias), (1, 10, 2, 2.0, 2.0, 0.0));
+        assert_eq!((rows[1].from, rows[1].positions, rows[1].mae, rows[1].bias), (11, 1, 4.0, -4.0));
     }
 }

@@ -326,9 +326,9 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
         }
     };
     let print = |title: &str, rows: &[ErrorRow]| {
-        println!("{title}\n  empties  positions    MAE    RMS");
+        println!("{title}\n  empties  positions    MAE    RMS   bias");
         for r in rows {
-            println!("  {:>2}-{:<2}  {:>10}  {:5.2}  {:5.2}", r.from, r.to, r.positions, r.mae, r.rms);
+            println!("  {:>2}-{:<2}  {:>10}  {:5.2}  {:5.2}  {:+5.2}", r.from, r.to, r.positions, r.mae, r.rms, r.bias);
         }
     };
     let exact: Vec<_> = held.iter().copied().filter(|s| s.exact).collect();
@@ -346,9 +346,11 @@ fn fit_patterns(args: &FitArgs) -> Result<(), Error> {
         }
     }
     for (path, set) in sets.iter().filter(|(_, v)| !v.is_empty()) {
-        // The bands of the targets (20-26), then the rest.
+        // The bands of the targets (20-26), then the rest; then the target band empty by
+        // empty, where a bias that alternates with the parity shows.
         let bands = |v: &(dyn Fn(u64, u64) -> f64 + Sync)| -> Vec<ErrorRow> {
-            [14..=19, 20..=26, 27..=30, 31..=40, 20..=40].into_iter().filter_map(|r| error_over(set, r, v)).collect()
+            let single = (20..=26).map(|e| e..=e);
+            [14..=19, 20..=26, 27..=30, 31..=40, 20..=40].into_iter().chain(single).filter_map(|r| error_over(set, r, v)).collect()
         };
         print(&format!("the held-out set {}, against exact scores (discs):", path.display()), &bands(&value));
         if let Some(shipped) = yomi::Weights::shipped().patterns.as_deref() {
