@@ -31,10 +31,7 @@ fn main() {
     // missing one would run this script on every build.
     println!("cargo:rerun-if-changed=src");
     println!("cargo:rerun-if-changed=weights");
-    let head = git(&["symbolic-ref", "-q", "HEAD"]);
-    let mut names = vec!["HEAD", "logs/HEAD", "packed-refs"];
-    names.extend(head.as_deref());
-    for name in names {
+    for name in ["HEAD", "logs/HEAD"] {
         if let Some(path) = git(&["rev-parse", "--path-format=absolute", "--git-path", name]) {
             if Path::new(&path).exists() {
                 println!("cargo:rerun-if-changed={path}");

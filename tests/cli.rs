@@ -1179,7 +1179,7 @@ fn relabel_raises_a_tournament_shards_exact_labels_in_place() {
 fn built_commit() -> String {
     let o = yomi(&["--version"]);
     let v = stdout(&o);
-    let commit = v.trim().strip_prefix("yomi 0.1.0 (").and_then(|c| c.strip_suffix(')'));
+    let commit = v.trim().strip_prefix(concat!("yomi ", env!("CARGO_PKG_VERSION"), " (")).and_then(|c| c.strip_suffix(')'));
     commit.unwrap_or_else(|| panic!("no commit in {v:?}")).to_string()
 }
 
