@@ -17,6 +17,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+# Each step prints the minutes since the start, so a slow step shows in the log.
+step() { printf '== %dm%02ds %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 
 sudo=""
 [ "$(id -u)" = 0 ] || sudo="sudo"
@@ -32,24 +34,37 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+step "playwright-core"
 (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 
+step "clippy and rustdoc"
 # Lint first: a warning fails the run, as a failing test does.
 rustup component list --installed | grep -q '^clippy' || rustup component add clippy
 cargo clippy --all-targets -- -D warnings
 # The library's rustdoc: every public item documented (missing_docs), no broken link.
 RUSTDOCFLAGS='-D warnings' cargo doc -p yomi --lib --no-deps --quiet
 
+step "cargo test: the build"
+cargo test --workspace --no-run
+step "cargo test: the run"
 cargo test --workspace
+step "the slow suites"
 # The slow suites, by name: 6x6 solved under paper 001's rule (minutes).
 cargo test --test solve -- --ignored
 
+step "the mpi feature"
 # Paper 002 across processes: three MPI ranks on this machine. OpenMPI
 # refuses to run as root unless told; test machines run as root.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+cargo test --features mpi --test mpi --no-run
+step "the mpi feature: the run"
 cargo test --features mpi --test mpi -- --include-ignored
 
+step "the wasm builds"
 bash web/build.sh
+step "the site and the package"
 bash web/site.sh
 bash web/pack.sh
+step "the browser"
 (cd tests/browser && npm test)
+step "done"
