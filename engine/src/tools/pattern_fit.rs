@@ -515,7 +515,8 @@ pub(crate) mod tests {
         let planted = PatternWeights::new(table.repeat(STAGES), vec![0; STAGES * NFEATURES]);
         // Positions of stage 7 only.
         let samples = self::planted(9, 4000, 34, |p, o| pattern_value(&planted, p, o) as f32);
-        let before = error_table(&samples, 64, &|p, o| pattern_value(&PatternWeights::zero(), p, o));
+        let zero = PatternWeights::zero();
+        let before = error_table(&samples, 64, &|p, o| pattern_value(&zero, p, o));
         let w = fit(&samples, FitOptions { epochs: 300, rate: 0.05, l2: 0.0, families: ALL_FAMILIES, huber: None }, &|_, _, _| {});
         let after = error_table(&samples, 64, &|p, o| pattern_value(&w, p, o));
         assert!(after[0].rms < before[0].rms * 0.2, "rms {} -> {}", before[0].rms, after[0].rms);
@@ -572,7 +573,8 @@ pub(crate) mod tests {
         const EDGES: u64 = 0xFF81_8181_8181_81FF;
         let rule = |p: u64, o: u64| 2.0 * ((G::moves(p, o) & EDGES).count_ones() as f32 - (G::moves(o, p) & EDGES).count_ones() as f32);
         let samples = planted(12, 4000, 30, rule);
-        let before = error_table(&samples, 64, &|p, o| pattern_value(&PatternWeights::zero(), p, o));
+        let zero = PatternWeights::zero();
+        let before = error_table(&samples, 64, &|p, o| pattern_value(&zero, p, o));
         let w = fit(&samples, FitOptions { epochs: 300, rate: 0.05, l2: 0.0, families: MOVE_FAMILY_SET, huber: None }, &|_, _, _| {});
         let after = error_table(&samples, 64, &|p, o| pattern_value(&w, p, o));
         assert_eq!(w.families(), MOVE_FAMILY_SET);
