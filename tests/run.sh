@@ -2,13 +2,13 @@
 # Runs every test of Yomi on a fresh machine of the project's kind, first
 # installing what is missing: Debian's Chromium for the browser tests,
 # playwright-core to drive it, and the wasm toolchain (web/build.sh).
-#   1. cargo clippy, warnings as errors; rustdoc, warnings as errors; cargo test: the engine's unit
-#      tests, the rules against the naive reference on every board, perft
-#      against published counts, the
-#      solver against published results and a naive negamax, the parsers
-#      fuzzed, and the CLI; then the slow solver tests (6x6).
-#   2. the cluster feature: OpenMPI from Debian, then the real binary under
-#      mpirun with three ranks on this one machine (tests/mpi.rs).
+#   1. cargo clippy, warnings as errors; rustdoc, warnings as errors.
+#   2. cargo test, built once with the cluster feature (OpenMPI from Debian): the
+#      engine's unit tests, the rules against the naive reference on every board,
+#      perft against published counts, the solver against published results and a
+#      naive negamax, the parsers fuzzed, the CLI, and the real binary under mpirun
+#      with three ranks on this one machine (tests/mpi.rs); then the slow suites
+#      (6x6 solved, in one process and over the ranks).
 #   3. both wasm builds (threaded and single-thread), assembled into the site
 #      as it is published (web/site.sh), in headless Chromium: the app, the
 #      benchmark page, the tutorial, <yomi-board> in a plain page, the path
@@ -44,21 +44,19 @@ cargo clippy --all-targets -- -D warnings
 # The library's rustdoc: every public item documented (missing_docs), no broken link.
 RUSTDOCFLAGS='-D warnings' cargo doc -p yomi --lib --no-deps --quiet
 
-step "cargo test: the build"
-cargo test --workspace --no-run
-step "cargo test: the run"
-cargo test --workspace
-step "the slow suites"
-# The slow suites, by name: 6x6 solved under paper 001's rule (minutes).
-cargo test --test solve -- --ignored
-
-step "the mpi feature"
-# Paper 002 across processes: three MPI ranks on this machine. OpenMPI
-# refuses to run as root unless told; test machines run as root.
+# Every suite is built once, with the cluster feature: it adds only `--distributed`'s
+# code, clippy above has checked the build without it, and a second build of the
+# engine would cost CI four minutes. OpenMPI refuses to run as root unless told;
+# test machines run as root.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-cargo test --features mpi --test mpi --no-run
-step "the mpi feature: the run"
-cargo test --features mpi --test mpi -- --include-ignored
+step "cargo test: the build"
+cargo test --workspace --features mpi --no-run
+step "cargo test: the run"
+cargo test --workspace --features mpi
+step "the slow suites"
+# By name: 6x6 solved under paper 001's rule, in one process and over three ranks (minutes each).
+cargo test --features mpi --test solve -- --ignored
+cargo test --features mpi --test mpi -- --ignored
 
 step "the wasm builds"
 bash web/build.sh
